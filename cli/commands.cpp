@@ -1,0 +1,595 @@
+#include "commands.h"
+
+#include "core/atomic_file.h"
+#include "core/tile_loader.h"
+#include "core/tile_summary.h"
+#include "io/adt.h"
+#include "io/adt_dump.h"
+#include "io/adt_layout.h"
+#include "io/wdt.h"
+#include "io/wdt_dump.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <optional>
+
+namespace mapsmith::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+QTextStream& out() {
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err() {
+    static QTextStream s(stderr);
+    return s;
+}
+
+QString hex(std::uint64_t v) { return QStringLiteral("0x") + QString::number(v, 16); }
+
+QString describe(const io::Error& e) { return QString::fromStdString(e.describe()); }
+
+Json errorJson(const io::Error& e) {
+    return Json{{"chunk", e.chunk.isNull() ? std::string() : e.chunk.str()},
+                {"offset", e.offset},
+                {"code", io::errorCodeName(e.code)},
+                {"message", e.message}};
+}
+
+void printJson(const Json& j) { out() << QString::fromStdString(j.dump(2)) << "\n"; }
+
+// Parses a command's arguments; returns an exit code when the command should stop here.
+std::optional<int> parse(QCommandLineParser& parser, const QStringList& args, int minPositional,
+                         int maxPositional) {
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(args)) {
+        err() << args.first() << ": " << parser.errorText() << "\n\n" << parser.helpText();
+        return Usage;
+    }
+    if (parser.isSet(help)) {
+        out() << parser.helpText();
+        return Ok;
+    }
+    const int n = int(parser.positionalArguments().size());
+    if (n < minPositional || n > maxPositional) {
+        err() << args.first() << ": expected " << minPositional
+              << (minPositional == maxPositional ? QString() : QStringLiteral(" to ") + QString::number(maxPositional))
+              << " file argument(s), got " << n << "\n\n"
+              << parser.helpText();
+        return Usage;
+    }
+    return std::nullopt;
+}
+
+enum class FileKind { Adt, Wdt, Unknown };
+
+// WDTs have MPHD/MAIN, tiles have MHDR/MCNK; the extension decides only when the content cannot.
+FileKind detectKind(const std::vector<std::byte>& bytes, const QString& path) {
+    io::ByteReader r(bytes);
+    for (int i = 0; i < 4 && r.remaining() >= 8; ++i) {
+        const io::FourCC id = r.fourcc();
+        const std::uint32_t size = r.u32();
+        if (id == io::chunk::MPHD || id == io::chunk::MAIN) {
+            return FileKind::Wdt;
+        }
+        if (id == io::chunk::MHDR || id == io::chunk::MCIN || id == io::chunk::MCNK) {
+            return FileKind::Adt;
+        }
+        if (!r.skip(size)) {
+            break;
+        }
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("wdt")) {
+        return FileKind::Wdt;
+    }
+    if (suffix == QLatin1String("adt")) {
+        return FileKind::Adt;
+    }
+    return FileKind::Unknown;
+}
+
+QCommandLineOption wdtOption() {
+    return QCommandLineOption(QStringLiteral("wdt"),
+                              QStringLiteral("The map's WDT (sets the alpha map depth). Default: <Map>.wdt "
+                                             "beside <Map>_<x>_<y>.adt when it exists."),
+                              QStringLiteral("WDT"));
+}
+QCommandLineOption jsonOption(const QString& what) { return QCommandLineOption(QStringLiteral("json"), what); }
+
+const char* encodingName(io::AlphaEncoding e) {
+    switch (e) {
+    case io::AlphaEncoding::FourBit:
+        return "4bit";
+    case io::AlphaEncoding::EightBit:
+        return "8bit";
+    case io::AlphaEncoding::Rle:
+        return "rle";
+    }
+    return "?";
+}
+
+QString alphaFormatText(const core::LoadedTile& tile, const core::TileSummary& s) {
+    QString depth = tile.adt.bigAlpha ? QStringLiteral("8-bit") : QStringLiteral("4-bit");
+    QString source = !tile.wdtPath.isEmpty() ? QStringLiteral("from ") + QFileInfo(tile.wdtPath).fileName()
+                                             : QStringLiteral("inferred from the alpha map sizes, no WDT");
+    return QStringLiteral("%1 depth (%2); maps: %3 4-bit, %4 8-bit, %5 compressed")
+        .arg(depth, source)
+        .arg(s.alphaFourBit)
+        .arg(s.alphaEightBit)
+        .arg(s.alphaRle);
+}
+
+Json chunkListJson(const std::vector<io::ChunkEntry>& chunks, bool withSub) {
+    Json list = Json::array();
+    for (const auto& c : chunks) {
+        if (c.mcnkIndex >= 0 && !withSub) {
+            continue;
+        }
+        Json j{{"id", c.id.str()}, {"offset", c.offset}, {"size", c.size}};
+        if (c.mcnkIndex >= 0) {
+            j["mcnk"] = c.mcnkIndex;
+        }
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
+int infoWdt(const QString& path, const std::vector<std::byte>& bytes, bool json) {
+    io::Diagnostics diag;
+    diag.lenient = true;
+    auto wdt = io::readWdt(bytes, diag);
+    if (!wdt) {
+        err() << "mapsmith-cli info: " << path << ": " << describe(wdt.error()) << "\n";
+        return Failure;
+    }
+    const Json summary = io::summarizeWdt(*wdt, bytes);
+    if (json) {
+        Json j{{"file", path.toStdString()}, {"size", bytes.size()}, {"type", "WDT"}};
+        j.update(summary);
+        Json warnings = Json::array();
+        for (const auto& w : diag.warnings) {
+            warnings.push_back(errorJson(w));
+        }
+        j["warnings"] = warnings;
+        printJson(j);
+        return Ok;
+    }
+    out() << "file:     " << path << " (" << bytes.size() << " bytes)\n";
+    out() << "type:     WDT v" << summary["version"].get<unsigned>() << "\n";
+    out() << "flags:    " << hex(summary["flags"].get<std::uint32_t>()) << " (alpha maps "
+          << (wdt->bigAlpha() ? "8-bit" : "4-bit") << ")\n";
+    out() << "tiles:    " << summary["tileCount"].get<int>() << " of 4096\n";
+    out() << "chunks:\n";
+    for (const auto& c : summary["chunks"]) {
+        out() << QStringLiteral("  %1 %2  %3\n")
+                     .arg(hex(c["offset"].get<std::uint64_t>()), 10)
+                     .arg(c["size"].get<std::uint64_t>(), 8)
+                     .arg(QString::fromStdString(c["id"].get<std::string>()));
+    }
+    for (const auto& w : diag.warnings) {
+        out() << "warning:  " << describe(w) << "\n";
+    }
+    return Ok;
+}
+
+} // namespace
+
+int runInfo(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Summary of an ADT tile or WDT: version, chunk list with "
+                                                    "offsets and sizes, counts, alpha map format."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
+    const auto wdt = wdtOption();
+    const auto json = jsonOption(QStringLiteral("Print JSON."));
+    const QCommandLineOption chunks(QStringLiteral("chunks"),
+                                    QStringLiteral("List every chunk, including each MCNK's sub-chunks."));
+    parser.addOptions({wdt, json, chunks});
+    if (auto code = parse(parser, args, 1, 1)) {
+        return *code;
+    }
+    const QString path = parser.positionalArguments().first();
+    auto bytes = core::readWholeFile(path);
+    if (!bytes) {
+        err() << "mapsmith-cli info: " << describe(bytes.error()) << "\n";
+        return Failure;
+    }
+    if (detectKind(*bytes, path) == FileKind::Wdt) {
+        return infoWdt(path, *bytes, parser.isSet(json));
+    }
+    core::TileLoadOptions options;
+    options.wdtPath = parser.value(wdt);
+    options.lenient = true;
+    auto tile = core::loadTile(path, options);
+    if (!tile) {
+        err() << "mapsmith-cli info: " << path << ": " << describe(tile.error()) << "\n";
+        return Failure;
+    }
+    io::Diagnostics diag;
+    const auto list = io::listAdtChunks(*bytes, diag);
+    const core::TileSummary s = core::summarizeTile(tile->adt);
+    if (parser.isSet(json)) {
+        Json j{{"file", path.toStdString()},
+               {"size", bytes->size()},
+               {"type", "ADT"},
+               {"version", tile->adt.version},
+               {"wdt", tile->wdtPath.toStdString()},
+               {"alpha",
+                {{"depth", tile->adt.bigAlpha ? 8 : 4},
+                 {"inferred", tile->alphaDepthInferred},
+                 {"fourBit", s.alphaFourBit},
+                 {"eightBit", s.alphaEightBit},
+                 {"compressed", s.alphaRle}}},
+               {"counts",
+                {{"textures", s.textures},
+                 {"models", s.modelNames},
+                 {"wmos", s.wmoNames},
+                 {"doodads", s.doodads},
+                 {"mapObjects", s.mapObjects},
+                 {"layers", s.layers},
+                 {"alphaMaps", s.alphaMaps},
+                 {"liquidChunks", s.liquidChunks},
+                 {"liquidInstances", s.liquidInstances},
+                 {"chunksWithHoles", s.chunksWithHoles},
+                 {"chunksWithShadow", s.chunksWithShadow},
+                 {"chunksWithVertexColors", s.chunksWithVertexColors}}},
+               {"heightRange", {s.minHeight, s.maxHeight}},
+               {"chunks", chunkListJson(list, parser.isSet(chunks))}};
+        Json warnings = Json::array();
+        for (const auto& w : tile->warnings) {
+            warnings.push_back(errorJson(w));
+        }
+        j["warnings"] = warnings;
+        printJson(j);
+        return Ok;
+    }
+    auto& o = out();
+    o << "file:      " << path << " (" << bytes->size() << " bytes)\n";
+    o << "type:      ADT v" << tile->adt.version << " (monolithic)\n";
+    o << "alpha:     " << alphaFormatText(*tile, s) << "\n";
+    o << "textures:  " << s.textures << "   models: " << s.modelNames << "   wmos: " << s.wmoNames << "\n";
+    o << "objects:   " << s.doodads << " doodads (MDDF), " << s.mapObjects << " map objects (MODF)\n";
+    o << "layers:    " << s.layers << " (" << s.alphaMaps << " alpha maps, at most " << s.maxLayersPerChunk
+      << " per chunk)\n";
+    o << "liquid:    " << s.liquidChunks << " chunks, " << s.liquidInstances << " instances (MH2O); "
+      << s.mclqChunks << " chunks with MCLQ data\n";
+    o << "chunks:    " << s.chunksWithHoles << " with holes, " << s.chunksWithShadow << " with shadows, "
+      << s.chunksWithVertexColors << " with vertex colours, " << s.impassableChunks << " impassable\n";
+    o << "heights:   " << s.minHeight << " .. " << s.maxHeight << " yd\n";
+    o << "areas:    ";
+    for (auto a : s.areaIds) {
+        o << " " << a;
+    }
+    o << "\n\n      offset     size  chunk\n";
+    int mcnkCount = 0;
+    std::uint64_t mcnkFirst = 0;
+    std::uint64_t mcnkMin = ~0ull;
+    std::uint64_t mcnkMax = 0;
+    const bool all = parser.isSet(chunks);
+    auto flushMcnk = [&]() {
+        if (mcnkCount > 0 && !all) {
+            o << QStringLiteral("  %1 %2  MCNK x%3 (sizes %4..%5)\n")
+                     .arg(hex(mcnkFirst), 10)
+                     .arg(QString(), 8)
+                     .arg(mcnkCount)
+                     .arg(mcnkMin)
+                     .arg(mcnkMax);
+        }
+        mcnkCount = 0;
+    };
+    for (const auto& c : list) {
+        if (c.mcnkIndex >= 0) {
+            if (all) {
+                o << QStringLiteral("  %1 %2    %3\n").arg(hex(c.offset), 10).arg(c.size, 8).arg(QString::fromStdString(c.id.str()));
+            }
+            continue;
+        }
+        if (c.id == io::chunk::MCNK) {
+            if (mcnkCount == 0) {
+                mcnkFirst = c.offset;
+                mcnkMin = ~0ull;
+                mcnkMax = 0;
+            }
+            ++mcnkCount;
+            mcnkMin = std::min<std::uint64_t>(mcnkMin, c.size);
+            mcnkMax = std::max<std::uint64_t>(mcnkMax, c.size);
+            if (!all) {
+                continue;
+            }
+        } else {
+            flushMcnk();
+        }
+        o << QStringLiteral("  %1 %2  %3\n").arg(hex(c.offset), 10).arg(c.size, 8).arg(QString::fromStdString(c.id.str()));
+    }
+    flushMcnk();
+    for (const auto& w : tile->warnings) {
+        o << "warning:   " << describe(w) << "\n";
+    }
+    return Ok;
+}
+
+int runValidate(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Checks an ADT tile or WDT. Exits 0 when valid; otherwise prints each problem (chunk, "
+                       "byte offset, reason) and exits 1. For tiles it also checks what the server map extractors "
+                       "require: MVER 18, MHDR right after MVER, MCIN at 0x54, MCVT of 580 bytes, and every "
+                       "MHDR/MCIN/MCNK offset."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
+    const auto wdt = wdtOption();
+    const auto json = jsonOption(QStringLiteral("Print the problems as JSON."));
+    parser.addOptions({wdt, json});
+    if (auto code = parse(parser, args, 1, 1)) {
+        return *code;
+    }
+    const QString path = parser.positionalArguments().first();
+    auto bytes = core::readWholeFile(path);
+    if (!bytes) {
+        err() << "mapsmith-cli validate: " << describe(bytes.error()) << "\n";
+        return Failure;
+    }
+    std::vector<io::Error> problems;
+    if (detectKind(*bytes, path) == FileKind::Wdt) {
+        io::Diagnostics diag;
+        diag.lenient = true;
+        auto w = io::readWdt(*bytes, diag);
+        if (!w) {
+            problems.push_back(w.error());
+        }
+        problems.insert(problems.end(), diag.warnings.begin(), diag.warnings.end());
+    } else {
+        problems = io::checkAdtLayout(*bytes);
+        core::TileLoadOptions options;
+        options.wdtPath = parser.value(wdt);
+        options.lenient = true;
+        auto tile = core::loadTile(path, options);
+        if (!tile) {
+            problems.push_back(tile.error());
+        } else {
+            problems.insert(problems.end(), tile->warnings.begin(), tile->warnings.end());
+            const auto s = core::summarizeTile(tile->adt);
+            if (s.alphaRle > 0 && !tile->wdtPath.isEmpty() && !tile->adt.bigAlpha) {
+                problems.push_back(io::Error{io::ErrorCode::BadValue, io::chunk::MCLY, 0,
+                                             "compressed alpha maps need MPHD flag 0x4 in " +
+                                                 tile->wdtPath.toStdString()});
+            }
+        }
+    }
+    if (parser.isSet(json)) {
+        Json list = Json::array();
+        for (const auto& p : problems) {
+            list.push_back(errorJson(p));
+        }
+        printJson(Json{{"file", path.toStdString()}, {"valid", problems.empty()}, {"problems", list}});
+    } else if (problems.empty()) {
+        out() << path << ": valid\n";
+    } else {
+        for (const auto& p : problems) {
+            out() << path << ": " << describe(p) << "\n";
+        }
+        out() << path << ": " << problems.size() << " problem(s)\n";
+    }
+    return problems.empty() ? Ok : Invalid;
+}
+
+int runDump(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Prints the semantic content of a tile or WDT as JSON: heights, normals, layers with "
+                       "texture names and a hash of each decoded 64x64 alpha map, holes, flags, area ids, "
+                       "liquids, objects, shadows, vertex colours. Storage details (alpha encoding, chunk order, "
+                       "offsets, padding) are left out, so two files can be compared with diff."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
+    const auto wdt = wdtOption();
+    const auto json = jsonOption(QStringLiteral("JSON output (the only format; accepted for scripts)."));
+    const QCommandLineOption lenient(QStringLiteral("lenient"),
+                                     QStringLiteral("Dump what can be read from a damaged file."));
+    parser.addOptions({wdt, json, lenient});
+    if (auto code = parse(parser, args, 1, 1)) {
+        return *code;
+    }
+    const QString path = parser.positionalArguments().first();
+    auto bytes = core::readWholeFile(path);
+    if (!bytes) {
+        err() << "mapsmith-cli dump: " << describe(bytes.error()) << "\n";
+        return Failure;
+    }
+    if (detectKind(*bytes, path) == FileKind::Wdt) {
+        io::Diagnostics diag;
+        diag.lenient = parser.isSet(lenient);
+        auto w = io::readWdt(*bytes, diag);
+        if (!w) {
+            err() << "mapsmith-cli dump: " << path << ": " << describe(w.error()) << "\n";
+            return Failure;
+        }
+        printJson(io::dumpWdt(*w));
+        return Ok;
+    }
+    core::TileLoadOptions options;
+    options.wdtPath = parser.value(wdt);
+    options.lenient = parser.isSet(lenient);
+    auto tile = core::loadTile(path, options);
+    if (!tile) {
+        err() << "mapsmith-cli dump: " << path << ": " << describe(tile.error()) << "\n";
+        return Failure;
+    }
+    for (const auto& w : tile->warnings) {
+        err() << "warning: " << describe(w) << "\n";
+    }
+    printJson(io::dumpAdt(tile->adt));
+    return Ok;
+}
+
+int runRoundtrip(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Reads IN and writes it to OUT in Blizzard's layout, rebuilding every offset. OUT is "
+                       "written atomically; an existing OUT is kept as OUT.bak. Reports whether OUT is "
+                       "byte-identical to IN and checks it is semantically identical (exit 1 if not, unless a "
+                       "lossy --alpha 4bit was asked for)."));
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The .adt or .wdt to read."));
+    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("Where to write it."));
+    const auto wdt = wdtOption();
+    const QCommandLineOption alpha(
+        QStringLiteral("alpha"),
+        QStringLiteral("Re-encode every alpha map: 4bit (2048 bytes), 8bit (4096 bytes) or rle (compressed). "
+                       "8bit and rle need MPHD flag 0x4 in the WDT, 4bit needs it clear: see --wdt-out."),
+        QStringLiteral("FORMAT"));
+    const QCommandLineOption wdtOut(QStringLiteral("wdt-out"),
+                                    QStringLiteral("Also write the WDT (from --wdt or found beside IN) with the "
+                                                   "MPHD alpha depth flag that matches --alpha."),
+                                    QStringLiteral("WDT"));
+    const auto json = jsonOption(QStringLiteral("Print the result as JSON."));
+    const QCommandLineOption lenient(QStringLiteral("lenient"),
+                                     QStringLiteral("Write what can be read from a damaged file."));
+    parser.addOptions({wdt, alpha, wdtOut, json, lenient});
+    if (auto code = parse(parser, args, 2, 2)) {
+        return *code;
+    }
+    const QString inPath = parser.positionalArguments().at(0);
+    const QString outPath = parser.positionalArguments().at(1);
+    std::optional<io::AlphaEncoding> encoding;
+    if (parser.isSet(alpha)) {
+        const QString v = parser.value(alpha).toLower();
+        if (v == QLatin1String("4bit")) {
+            encoding = io::AlphaEncoding::FourBit;
+        } else if (v == QLatin1String("8bit")) {
+            encoding = io::AlphaEncoding::EightBit;
+        } else if (v == QLatin1String("rle")) {
+            encoding = io::AlphaEncoding::Rle;
+        } else {
+            err() << "mapsmith-cli roundtrip: --alpha must be 4bit, 8bit or rle, not '" << v << "'\n";
+            return Usage;
+        }
+    }
+    auto bytes = core::readWholeFile(inPath);
+    if (!bytes) {
+        err() << "mapsmith-cli roundtrip: " << describe(bytes.error()) << "\n";
+        return Failure;
+    }
+
+    std::vector<std::byte> written;
+    bool semanticSame = true;
+    bool lossy = false;
+    QString wdtWritten;
+    std::vector<io::Warning> warnings;
+    if (detectKind(*bytes, inPath) == FileKind::Wdt) {
+        if (encoding) {
+            err() << "mapsmith-cli roundtrip: --alpha applies to .adt tiles\n";
+            return Usage;
+        }
+        io::Diagnostics diag;
+        diag.lenient = parser.isSet(lenient);
+        auto w = io::readWdt(*bytes, diag);
+        if (!w) {
+            err() << "mapsmith-cli roundtrip: " << inPath << ": " << describe(w.error()) << "\n";
+            return Failure;
+        }
+        warnings = diag.warnings;
+        written = io::writeWdt(*w);
+        io::Diagnostics again;
+        auto back = io::readWdt(written, again);
+        semanticSame = back && io::dumpWdt(*back) == io::dumpWdt(*w);
+    } else {
+        core::TileLoadOptions options;
+        options.wdtPath = parser.value(wdt);
+        options.lenient = parser.isSet(lenient);
+        auto tile = core::loadTile(inPath, options);
+        if (!tile) {
+            err() << "mapsmith-cli roundtrip: " << inPath << ": " << describe(tile.error()) << "\n";
+            return Failure;
+        }
+        warnings = tile->warnings;
+        io::AdtWriteOptions writeOptions;
+        writeOptions.alphaEncoding = encoding;
+        written = io::writeAdt(tile->adt, writeOptions);
+        bool outBig = tile->adt.bigAlpha;
+        if (encoding) {
+            outBig = *encoding != io::AlphaEncoding::FourBit;
+            lossy = tile->adt.bigAlpha && !outBig;
+        }
+        io::AdtReadOptions back;
+        back.bigAlpha = outBig;
+        auto reread = io::readAdt(written, back);
+        semanticSame = reread && io::dumpAdt(reread->adt) == io::dumpAdt(tile->adt);
+        if (outBig != tile->adt.bigAlpha) {
+            const QString wdtIn = tile->wdtPath;
+            if (parser.isSet(wdtOut)) {
+                if (wdtIn.isEmpty()) {
+                    err() << "mapsmith-cli roundtrip: --wdt-out needs the map's WDT (--wdt)\n";
+                    return Usage;
+                }
+                auto wdtBytes = core::readWholeFile(wdtIn);
+                io::Diagnostics diag;
+                auto w = wdtBytes ? io::readWdt(*wdtBytes, diag) : io::Expected<io::Wdt>(wdtBytes.error());
+                if (!w) {
+                    err() << "mapsmith-cli roundtrip: " << wdtIn << ": " << describe(w.error()) << "\n";
+                    return Failure;
+                }
+                if (outBig) {
+                    w->flags |= io::mphd_flags::BigAlpha;
+                } else {
+                    w->flags &= ~io::mphd_flags::BigAlphaMask;
+                }
+                const auto saved = core::saveFileAtomically(parser.value(wdtOut), io::writeWdt(*w));
+                if (!saved.ok) {
+                    err() << "mapsmith-cli roundtrip: " << saved.error << "\n";
+                    return Failure;
+                }
+                wdtWritten = parser.value(wdtOut);
+            } else {
+                err() << "warning: the tile now has " << (outBig ? "8-bit" : "4-bit")
+                      << " alpha maps; the map's WDT must " << (outBig ? "set" : "clear")
+                      << " MPHD flag 0x4 (use --wdt-out)\n";
+            }
+        }
+    }
+    const auto saved = core::saveFileAtomically(outPath, written);
+    if (!saved.ok) {
+        err() << "mapsmith-cli roundtrip: " << saved.error << "\n";
+        return Failure;
+    }
+    const bool identical = written.size() == bytes->size() && std::equal(written.begin(), written.end(), bytes->begin());
+    if (parser.isSet(json)) {
+        Json w = Json::array();
+        for (const auto& x : warnings) {
+            w.push_back(errorJson(x));
+        }
+        printJson(Json{{"in", inPath.toStdString()},
+                       {"out", outPath.toStdString()},
+                       {"bytesIn", bytes->size()},
+                       {"bytesOut", written.size()},
+                       {"byteIdentical", identical},
+                       {"semanticallyIdentical", semanticSame},
+                       {"alpha", encoding ? encodingName(*encoding) : "kept"},
+                       {"wdtOut", wdtWritten.toStdString()},
+                       {"warnings", w}});
+    } else {
+        for (const auto& x : warnings) {
+            err() << "warning: " << describe(x) << "\n";
+        }
+        out() << "wrote " << outPath << " (" << written.size() << " bytes): "
+              << (identical ? "byte-identical to " : "differs in bytes from ") << inPath
+              << (semanticSame ? ", same content" : ", CONTENT DIFFERS") << "\n";
+        if (!wdtWritten.isEmpty()) {
+            out() << "wrote " << wdtWritten << "\n";
+        }
+    }
+    if (!semanticSame && !lossy) {
+        err() << "mapsmith-cli roundtrip: " << outPath << " does not read back with the same content\n";
+        return Invalid;
+    }
+    return Ok;
+}
+
+} // namespace mapsmith::cli

@@ -1,0 +1,66 @@
+// mapsmith-cli entry point: dispatches to one command per verb.
+
+#include "commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+
+const char* kUsage = R"(Usage: mapsmith-cli <command> [options] FILE...
+
+Commands:
+  info FILE [--wdt WDT] [--chunks] [--json]     summary: version, chunk list, counts, alpha format
+  validate FILE [--wdt WDT] [--json]            check a file; exit 0 when valid, 1 with each problem
+  dump FILE [--wdt WDT] [--json]                the semantic content as JSON (for comparing files)
+  roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
+                                                read and write back, optionally re-encoding alpha maps
+  new DIR NAME --tiles X_Y[,X_Y...] [--terrain flat|hills] [--height H]
+                                                create a new map: NAME.wdt and one NAME_X_Y.adt per tile
+
+FILE may be an .adt tile or a .wdt map file. Run 'mapsmith-cli <command> --help' for details.
+Exit codes: 0 ok, 1 invalid or different, 2 usage error, 3 read/write failure.
+)";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("mapsmith-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (args.isEmpty()) {
+        err << kUsage;
+        return mapsmith::cli::Usage;
+    }
+    const QString command = args.takeFirst();
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        out << kUsage;
+        return mapsmith::cli::Ok;
+    }
+    if (command == QLatin1String("--version")) {
+        out << "mapsmith-cli " << QCoreApplication::applicationVersion() << "\n";
+        return mapsmith::cli::Ok;
+    }
+    args.prepend(QStringLiteral("mapsmith-cli ") + command);
+    if (command == QLatin1String("info")) {
+        return mapsmith::cli::runInfo(args);
+    }
+    if (command == QLatin1String("validate")) {
+        return mapsmith::cli::runValidate(args);
+    }
+    if (command == QLatin1String("dump")) {
+        return mapsmith::cli::runDump(args);
+    }
+    if (command == QLatin1String("roundtrip")) {
+        return mapsmith::cli::runRoundtrip(args);
+    }
+    if (command == QLatin1String("new")) {
+        return mapsmith::cli::runNew(args);
+    }
+    err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
+    return mapsmith::cli::Usage;
+}

@@ -1,0 +1,37 @@
+#pragma once
+// Builds new, valid tiles from a height function (used for new maps and the bundled demo map).
+
+#include "io/adt.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace mapsmith::core {
+
+inline constexpr double kTileSize = 1600.0 / 3.0;     // yards
+inline constexpr double kChunkSize = kTileSize / 16.0; // yards
+inline constexpr double kUnitSize = kChunkSize / 8.0;  // yards between outer vertices
+
+struct TileSpec {
+    int tileX = 32; // the X of <Map>_<X>_<Y>.adt (0..63)
+    int tileY = 32;
+    // Absolute height (yards) at a world position (x north, y west, yards).
+    std::function<float(double worldX, double worldY)> height = [](double, double) { return 0.0f; };
+    std::vector<std::string> textures{"Tileset\\Generic\\Black.blp"}; // MTEX; layer 0 uses textures[0]
+    // Optional weight (0..1) per extra texture at a world position; texture i+1 gets an alpha layer
+    // in every chunk where it is non-zero somewhere.
+    std::vector<std::function<float(double worldX, double worldY)>> layerWeights;
+    std::uint32_t areaId = 0;
+};
+
+// North-west corner of a tile in world coordinates (yards).
+double tileOriginX(int tileY);
+double tileOriginY(int tileX);
+
+io::Adt createTile(const TileSpec& spec);
+
+// Recomputes MCNR from the heights (central differences over the outer grid, across chunk borders).
+void computeNormals(io::Adt& adt);
+
+} // namespace mapsmith::core

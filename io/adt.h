@@ -1,0 +1,176 @@
+#pragma once
+// In-memory model of a v18 (WotLK, monolithic) ADT map tile. Everything the writer derives (offsets,
+// sizes, counts, MMID/MWID, MCIN, MCLY alpha flags) is absent here; everything else is kept so an
+// unmodified tile writes back byte-identical when the source used the canonical layout.
+
+#include "alpha_codec.h"
+#include "fourcc.h"
+#include "mh2o.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mapsmith::io {
+
+inline constexpr int kChunksPerSide = 16;
+inline constexpr int kChunksPerTile = kChunksPerSide * kChunksPerSide; // 256
+inline constexpr int kVerticesPerChunk = 9 * 9 + 8 * 8;               // 145, rows of 9 outer / 8 inner
+inline constexpr std::size_t kMcnkHeaderSize = 128;
+inline constexpr std::size_t kMcnrEntriesSize = kVerticesPerChunk * 3; // 435
+inline constexpr std::size_t kMcnrPaddingSize = 13;
+
+// MCNK flags (SMChunk::flags).
+namespace mcnk_flags {
+inline constexpr std::uint32_t HasShadow = 0x1;
+inline constexpr std::uint32_t Impassable = 0x2;
+inline constexpr std::uint32_t LiquidRiver = 0x4;
+inline constexpr std::uint32_t LiquidOcean = 0x8;
+inline constexpr std::uint32_t LiquidMagma = 0x10;
+inline constexpr std::uint32_t LiquidSlime = 0x20;
+inline constexpr std::uint32_t HasVertexColors = 0x40;
+inline constexpr std::uint32_t DoNotFixAlphaMap = 0x8000;
+inline constexpr std::uint32_t HighResHoles = 0x10000;
+} // namespace mcnk_flags
+
+// MCLY flags (SMLayer::flags).
+namespace mcly_flags {
+inline constexpr std::uint32_t AnimationMask = 0x7F; // rotation (3 bits, 45 deg steps), speed (3), enabled (1)
+inline constexpr std::uint32_t Overbright = 0x80;
+inline constexpr std::uint32_t UseAlphaMap = 0x100;
+inline constexpr std::uint32_t AlphaCompressed = 0x200;
+inline constexpr std::uint32_t UseCubeMapReflection = 0x400;
+} // namespace mcly_flags
+
+struct Vec3f {
+    float x = 0.0f;
+    float y = 0.0f;
+    float z = 0.0f;
+    bool operator==(const Vec3f&) const = default;
+};
+
+// A chunk the reader does not interpret, written back after the known chunk it followed.
+struct RawChunk {
+    FourCC id;
+    FourCC after; // the known chunk it followed in the source; FourCC{} = before every known chunk
+    std::vector<std::byte> data;
+    bool operator==(const RawChunk&) const = default;
+};
+
+// MDDF entry (36 bytes on disk). Position is in placement coordinates (yards, see ADT spec).
+struct DoodadPlacement {
+    std::uint32_t nameIndex = 0; // index into Adt::modelNames (MMID index on disk)
+    std::uint32_t uniqueId = 0;
+    Vec3f position;
+    Vec3f rotation;             // degrees
+    std::uint16_t scale = 1024; // 1024 = 1.0
+    std::uint16_t flags = 0;
+    bool operator==(const DoodadPlacement&) const = default;
+};
+
+// MODF entry (64 bytes on disk).
+struct MapObjectPlacement {
+    std::uint32_t nameIndex = 0; // index into Adt::wmoNames (MWID index on disk)
+    std::uint32_t uniqueId = 0;
+    Vec3f position;
+    Vec3f rotation; // degrees
+    Vec3f extentsMin;
+    Vec3f extentsMax;
+    std::uint16_t flags = 0;
+    std::uint16_t doodadSet = 0;
+    std::uint16_t nameSet = 0;
+    std::uint16_t scale = 0; // Legion+; padding in WotLK
+    bool operator==(const MapObjectPlacement&) const = default;
+};
+
+struct TextureLayer {
+    std::uint32_t textureIndex = 0; // index into Adt::textures
+    std::uint32_t flags = 0;        // as stored; the writer derives UseAlphaMap and AlphaCompressed
+    std::uint32_t effectId = 0xFFFFFFFF;
+    bool hasAlpha = false;          // layers after the first normally have one
+    AlphaEncoding encoding = AlphaEncoding::FourBit; // how the alpha map is (to be) stored
+    AlphaMap alpha{};               // decoded, valid when hasAlpha
+    // The encoded bytes as read, kept only where re-encoding could differ (RLE, unfixed 4-bit). The
+    // writer reuses them while `alpha` still decodes from them under the same encoding.
+    std::vector<std::uint8_t> sourceBytes;
+    AlphaEncoding sourceEncoding = AlphaEncoding::FourBit;
+    bool operator==(const TextureLayer&) const = default;
+};
+
+struct MapChunk {
+    // Header fields the writer does not derive.
+    std::uint32_t flags = 0; // HasShadow and HasVertexColors are derived from the sub-chunks present
+    std::uint32_t indexX = 0;
+    std::uint32_t indexY = 0;
+    std::uint32_t areaId = 0;
+    std::uint16_t holesLowRes = 0;          // 4x4 bits, row-major, bit 0 = north-west
+    std::uint16_t unknownButUsed = 0;
+    std::uint64_t holesHighRes = 0;         // 8x8, only with HighResHoles (stored over ofsHeight/ofsNormal)
+    std::array<std::uint8_t, 16> lowQualityTextureMap{}; // 8x8 x 2 bits, layer index per cell
+    std::array<std::uint8_t, 8> noEffectDoodad{};        // 8x8 bits
+    Vec3f position;                          // header position: x, y (yards), z base height
+    std::uint32_t soundEmitterCount = 0;     // nSndEmitters as stored
+    std::uint32_t unusedTail = 0;            // the last header word
+
+    std::array<float, kVerticesPerChunk> heights{}; // MCVT, relative to position.z
+    std::array<std::array<std::int8_t, 3>, kVerticesPerChunk> normals{}; // MCNR x, z, y; 127 = 1.0
+    std::array<std::uint8_t, kMcnrPaddingSize> normalPadding{};
+    bool normalPaddingInside = false; // size 448 (Cata style) instead of 435 + 13 outside
+
+    std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexColors; // MCCV, BGRA bytes
+    std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexLighting; // MCLV
+
+    std::vector<TextureLayer> layers; // at most 4 in valid files
+    std::vector<std::uint32_t> doodadRefs;    // MCRF, indices into Adt::doodads
+    std::vector<std::uint32_t> mapObjectRefs; // MCRF, indices into Adt::mapObjects
+    std::optional<std::vector<std::uint8_t>> shadow; // MCSH, normally 512 bytes = 64x64 bits LSB first
+    bool hasMcal = true;                             // MCAL written even when empty
+    std::optional<std::vector<std::byte>> mclq;      // MCLQ payload; present-and-empty is a valid stub
+    std::optional<std::vector<std::byte>> soundEmitters; // MCSE payload
+    std::vector<RawChunk> unknown;
+};
+
+struct Adt {
+    std::uint32_t version = 18;
+    std::uint32_t headerFlags = 0;              // MHDR flags; bit 0 (has MFBO) is derived
+    std::array<std::uint8_t, 16> headerTail{}; // MHDR bytes 0x30..0x3F (mamp value, padding, unused)
+    std::vector<std::string> textures;   // MTEX
+    std::vector<std::string> modelNames; // MMDX in MMID order
+    std::vector<std::string> wmoNames;   // MWMO in MWID order
+    std::vector<DoodadPlacement> doodads;     // MDDF
+    std::vector<MapObjectPlacement> mapObjects; // MODF
+    std::optional<Mh2o> liquids;                 // MH2O
+    std::optional<std::array<std::int16_t, 18>> flightBounds; // MFBO: max plane 3x3, then min plane 3x3
+    std::optional<std::vector<std::uint32_t>> textureFlags;   // MTXF, one per texture
+    std::vector<MapChunk> chunks;        // 256, row-major from the north-west corner
+    std::vector<RawChunk> unknown;       // top-level chunks not interpreted
+    bool bigAlpha = false;               // alpha depth the tile was read with (WDT MPHD 0x4 | 0x80)
+};
+
+struct AdtReadOptions {
+    bool lenient = false;              // read what can be read, collect warnings
+    std::optional<bool> bigAlpha;      // from the WDT; nullopt = infer from the alpha map sizes
+};
+
+struct AdtReadResult {
+    Adt adt;
+    std::vector<Warning> warnings;
+    bool bigAlphaInferred = false; // no WDT flag was given and the depth was inferred
+};
+
+// Reads a whole .adt file held in memory.
+Expected<AdtReadResult> readAdt(std::span<const std::byte> file, const AdtReadOptions& options = {});
+
+struct AdtWriteOptions {
+    // Re-encode every alpha map in this encoding; nullopt keeps each layer's own encoding.
+    std::optional<AlphaEncoding> alphaEncoding;
+};
+
+// Serializes in Blizzard's layout: MVER, MHDR, MCIN (at 0x54), MTEX, MMDX, MMID, MWMO, MWID, MDDF,
+// MODF, MH2O, 256 x MCNK, MFBO, MTXF; unknown chunks after the chunk they followed.
+std::vector<std::byte> writeAdt(const Adt& adt, const AdtWriteOptions& options = {});
+
+} // namespace mapsmith::io

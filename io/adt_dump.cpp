@@ -1,0 +1,194 @@
+#include "adt_dump.h"
+
+#include <cstdio>
+
+namespace mapsmith::io {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string hex64(std::uint64_t v) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+Json vec(const Vec3f& v) { return Json::array({v.x, v.y, v.z}); }
+
+std::string nameOr(const std::vector<std::string>& names, std::uint32_t index) {
+    return index < names.size() ? names[index] : std::string("<invalid ") + std::to_string(index) + ">";
+}
+
+Json dumpLiquid(const LiquidChunk& lc) {
+    Json out = Json::object();
+    if (lc.attributes) {
+        out["fishable"] = hex64(lc.attributes->fishable);
+        out["deep"] = hex64(lc.attributes->deep);
+    }
+    Json layers = Json::array();
+    for (const auto& in : lc.instances) {
+        Json l;
+        l["type"] = in.liquidType;
+        l["lvf"] = in.liquidObjectOrLvf;
+        l["minHeight"] = in.minHeight;
+        l["maxHeight"] = in.maxHeight;
+        l["rect"] = Json::array({in.xOffset, in.yOffset, in.width, in.height});
+        l["exists"] = in.existsBitmap ? Json(*in.existsBitmap) : Json("all");
+        l["vertexFormat"] = in.vertexFormat ? Json(int(*in.vertexFormat)) : Json(nullptr);
+        if (!in.heights.empty()) {
+            l["heights"] = in.heights;
+        }
+        if (!in.depths.empty()) {
+            l["depths"] = in.depths;
+        }
+        if (!in.uvs.empty()) {
+            Json uv = Json::array();
+            for (const auto& u : in.uvs) {
+                uv.push_back(Json::array({u.u, u.v}));
+            }
+            l["uvs"] = uv;
+        }
+        layers.push_back(std::move(l));
+    }
+    out["layers"] = std::move(layers);
+    return out;
+}
+
+} // namespace
+
+std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (auto b : bytes) {
+        h ^= b;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+Json dumpAdt(const Adt& adt) {
+    Json root;
+    root["version"] = adt.version;
+    root["headerFlags"] = adt.headerFlags & ~1u;
+    root["textures"] = adt.textures;
+    if (adt.textureFlags) {
+        root["textureFlags"] = *adt.textureFlags;
+    }
+    Json doodads = Json::array();
+    for (const auto& d : adt.doodads) {
+        doodads.push_back({{"model", nameOr(adt.modelNames, d.nameIndex)},
+                           {"uniqueId", d.uniqueId},
+                           {"position", vec(d.position)},
+                           {"rotation", vec(d.rotation)},
+                           {"scale", d.scale},
+                           {"flags", d.flags}});
+    }
+    root["doodads"] = std::move(doodads);
+    Json objects = Json::array();
+    for (const auto& m : adt.mapObjects) {
+        objects.push_back({{"model", nameOr(adt.wmoNames, m.nameIndex)},
+                           {"uniqueId", m.uniqueId},
+                           {"position", vec(m.position)},
+                           {"rotation", vec(m.rotation)},
+                           {"extents", Json::array({vec(m.extentsMin), vec(m.extentsMax)})},
+                           {"flags", m.flags},
+                           {"doodadSet", m.doodadSet},
+                           {"nameSet", m.nameSet},
+                           {"scale", m.scale}});
+    }
+    root["mapObjects"] = std::move(objects);
+    if (adt.flightBounds) {
+        root["flightBounds"] = *adt.flightBounds;
+    }
+    Json chunks = Json::array();
+    for (std::size_t i = 0; i < adt.chunks.size(); ++i) {
+        const MapChunk& c = adt.chunks[i];
+        Json j;
+        j["index"] = i;
+        j["indexXY"] = Json::array({c.indexX, c.indexY});
+        std::uint32_t flags = c.flags & ~(mcnk_flags::HasShadow | mcnk_flags::HasVertexColors);
+        flags |= c.shadow ? mcnk_flags::HasShadow : 0u;
+        flags |= c.vertexColors ? mcnk_flags::HasVertexColors : 0u;
+        j["flags"] = flags;
+        j["areaId"] = c.areaId;
+        j["position"] = vec(c.position);
+        j["holes"] = c.holesLowRes;
+        if (c.flags & mcnk_flags::HighResHoles) {
+            j["holesHighRes"] = hex64(c.holesHighRes);
+        }
+        j["unknownButUsed"] = c.unknownButUsed;
+        j["lowQualityTextureMap"] = c.lowQualityTextureMap;
+        j["noEffectDoodad"] = c.noEffectDoodad;
+        j["heights"] = c.heights;
+        Json normals = Json::array();
+        for (const auto& n : c.normals) {
+            normals.push_back(Json::array({n[0], n[1], n[2]}));
+        }
+        j["normals"] = std::move(normals);
+        if (c.vertexColors) {
+            j["vertexColors"] = *c.vertexColors;
+        }
+        if (c.vertexLighting) {
+            j["vertexLighting"] = *c.vertexLighting;
+        }
+        Json layers = Json::array();
+        for (const auto& l : c.layers) {
+            Json lj;
+            lj["texture"] = nameOr(adt.textures, l.textureIndex);
+            lj["flags"] = l.flags & ~(mcly_flags::UseAlphaMap | mcly_flags::AlphaCompressed);
+            lj["effectId"] = l.effectId;
+            if (l.hasAlpha) {
+                lj["alphaHash"] = hex64(fnv1a64(l.alpha));
+            }
+            layers.push_back(std::move(lj));
+        }
+        j["layers"] = std::move(layers);
+        Json refs = Json::array();
+        for (auto r : c.doodadRefs) {
+            refs.push_back(r < adt.doodads.size() ? Json(adt.doodads[r].uniqueId) : Json(nullptr));
+        }
+        j["doodadRefs"] = std::move(refs);
+        Json orefs = Json::array();
+        for (auto r : c.mapObjectRefs) {
+            orefs.push_back(r < adt.mapObjects.size() ? Json(adt.mapObjects[r].uniqueId) : Json(nullptr));
+        }
+        j["mapObjectRefs"] = std::move(orefs);
+        if (c.shadow) {
+            j["shadowHash"] = hex64(fnv1a64(*c.shadow));
+        }
+        if (c.mclq) {
+            j["mclqHash"] = hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(c.mclq->data()),
+                                                    c.mclq->size())));
+        }
+        j["soundEmitterCount"] = c.soundEmitterCount;
+        if (c.soundEmitters && !c.soundEmitters->empty()) {
+            j["soundEmittersHash"] = hex64(fnv1a64(std::span(
+                reinterpret_cast<const std::uint8_t*>(c.soundEmitters->data()), c.soundEmitters->size())));
+        }
+        if (adt.liquids && !adt.liquids->chunks[i].instances.empty()) {
+            j["liquid"] = dumpLiquid(adt.liquids->chunks[i]);
+        }
+        if (!c.unknown.empty()) {
+            Json u = Json::array();
+            for (const auto& raw : c.unknown) {
+                u.push_back({{"id", raw.id.str()},
+                             {"hash", hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(raw.data.data()),
+                                                              raw.data.size())))}});
+            }
+            j["unknownChunks"] = std::move(u);
+        }
+        chunks.push_back(std::move(j));
+    }
+    root["chunks"] = std::move(chunks);
+    if (!adt.unknown.empty()) {
+        Json u = Json::array();
+        for (const auto& raw : adt.unknown) {
+            u.push_back({{"id", raw.id.str()},
+                         {"hash", hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(raw.data.data()),
+                                                          raw.data.size())))}});
+        }
+        root["unknownChunks"] = std::move(u);
+    }
+    return root;
+}
+
+} // namespace mapsmith::io

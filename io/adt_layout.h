@@ -1,0 +1,29 @@
+#pragma once
+// The physical layout of an ADT file (chunk list with offsets) and the structural checks the game
+// client and the server-side map extractors rely on.
+
+#include "error.h"
+#include "fourcc.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace mapsmith::io {
+
+struct ChunkEntry {
+    FourCC id;
+    std::uint64_t offset = 0; // absolute offset of the 8-byte chunk header
+    std::uint64_t size = 0;   // the size field as stored
+    int mcnkIndex = -1;       // for sub-chunks: the MCNK they belong to; -1 for top-level chunks
+};
+
+// Top-level chunks and, inside each MCNK, its sub-chunks. Stops at the first size that does not fit
+// (reported in diag.warnings).
+std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnostics& diag);
+
+// Every structural problem: MVER 18 first, MHDR at 0x0C, MCIN at 0x54, MHDR and MCIN offsets, MCNK
+// header offsets/sizes/counts, MCVT 580 bytes. An empty result means the layout is valid.
+std::vector<Error> checkAdtLayout(std::span<const std::byte> file);
+
+} // namespace mapsmith::io
