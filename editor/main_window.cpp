@@ -16,9 +16,16 @@
 #include <QSplitter>
 #include <QStatusBar>
 
+// resources.qrc lives in a static library: the linker drops its initializer unless it is referenced.
+// Q_INIT_RESOURCE must be expanded outside any namespace.
+static void initMapsmithResources() {
+    Q_INIT_RESOURCE(resources);
+}
+
 namespace mapsmith::editor {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    initMapsmithResources();
     setObjectName(QStringLiteral("mainWindow"));
     auto* splitter = new QSplitter(this);
     mPreview = new widgets::TilePreview(splitter);
@@ -34,6 +41,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createMenus();
     updateTitle();
     resize(1100, 700);
+    splitter->setSizes({640, 460}); // the summary's values stay readable
 }
 
 void MainWindow::createMenus() {

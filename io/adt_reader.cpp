@@ -354,15 +354,16 @@ bool AdtReader::readMcnk(ByteReader r, int index, MapChunk& c) {
         const std::uint64_t at = r.position();
         const FourCC id = r.fourcc();
         std::uint64_t size = r.u32();
+        const std::uint64_t rel = at + 8; // header offsets count from the MCNK's own chunk header
         // MCAL and MCLQ size fields are unreliable in Blizzard files; the client uses the header's.
-        if (id == chunk::MCAL && s.ofsAlpha == at && s.sizeAlpha >= 8 && s.sizeAlpha - 8 <= r.remaining()) {
+        if (id == chunk::MCAL && s.ofsAlpha == rel && s.sizeAlpha >= 8 && s.sizeAlpha - 8 <= r.remaining()) {
             if (size != s.sizeAlpha - 8) {
                 mDiag.warnings.push_back(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
                                                "size field " + std::to_string(size) + " disagrees with sizeAlpha " +
                                                    std::to_string(s.sizeAlpha) + " (the header is used)"});
             }
             size = s.sizeAlpha - 8;
-        } else if (id == chunk::MCLQ && s.ofsLiquid == at && s.sizeLiquid > 8 &&
+        } else if (id == chunk::MCLQ && s.ofsLiquid == rel && s.sizeLiquid > 8 &&
                    s.sizeLiquid - 8 <= r.remaining()) {
             size = s.sizeLiquid - 8;
         }

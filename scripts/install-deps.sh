@@ -8,7 +8,6 @@ packages=(
     qt6-base-dev qt6-3d-dev libglm-dev zlib1g-dev nlohmann-json3-dev
     libbenchmark-dev clang libclang-rt-14-dev
     xvfb xauth libgl1-mesa-dri mesa-utils libxkbcommon-dev
-    nodejs npm
 )
 
 missing=()
@@ -17,6 +16,12 @@ for p in "${packages[@]}"; do
         missing+=("$p")
     fi
 done
+
+# Node.js and npm (for the interop readers) come with the machine, often from NodeSource, whose
+# nodejs conflicts with Debian's npm package: only install Debian's when no npm is on PATH.
+if ! command -v npm >/dev/null 2>&1; then
+    missing+=(nodejs npm)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0

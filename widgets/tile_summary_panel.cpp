@@ -71,8 +71,13 @@ void TileSummaryPanel::showSummary(const core::TileSummary& s, bool bigAlpha, co
 }
 
 QString TileSummaryPanel::valueOf(const QString& label) const {
-    const auto items = findItems(label, Qt::MatchExactly | Qt::MatchRecursive, 0);
-    return items.isEmpty() ? QString() : items.first()->text(1);
+    // Rows only: a group title ("Textures") can share its text with one of its rows.
+    for (const QTreeWidgetItem* item : findItems(label, Qt::MatchExactly | Qt::MatchRecursive, 0)) {
+        if (item->parent() != nullptr) {
+            return item->text(1);
+        }
+    }
+    return {};
 }
 
 } // namespace mapsmith::widgets
