@@ -38,33 +38,6 @@ constexpr QuantizeTable kQuantize;
 constexpr std::uint8_t kFillBit = 0x80;
 constexpr std::size_t kMaxRun = 64; // runs stay inside one row
 
-bool rowIsConstant(const std::uint8_t* row) {
-    std::uint64_t first;
-    std::memcpy(&first, row, 8);
-    if ((first & 0xFF) * 0x0101010101010101ull != first) {
-        return false;
-    }
-    for (std::size_t i = 8; i < kAlphaSide; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, row + i, 8);
-        if (w != first) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// Row plan over runs of equal values. Some optimal encoding cuts records only at run boundaries (moving a
-// cut to the run's edge never costs more: a fill covers a whole run for 2 bytes, adjacent copies merge),
-// so each run is either filled (2 bytes) or copied (its length, plus 1 per block of adjacent copied runs).
-// Two-state DP per run: fillCost/copyCost = fewest bytes so far with the current run filled/copied.
-struct RowPlan {
-    int runs = 0;
-    std::uint8_t start[kAlphaSide + 1]; // pixel where run r starts; start[runs] = 64
-    bool copied[kAlphaSide];            // the decision per run
-    int size = 0;                       // bytes of the row's encoding
-};
-
 // Bit i set: pixel i differs from pixel i-1 (bit 0 always clear).
 std::uint64_t runBoundaries(const std::uint8_t* row) {
 #if defined(__SSE2__)
@@ -86,57 +59,77 @@ std::uint64_t runBoundaries(const std::uint8_t* row) {
 #endif
 }
 
-void planRow(const std::uint8_t* row, RowPlan& plan) {
-    std::uint64_t boundaries = runBoundaries(row);
-    int runs = 0;
-    plan.start[0] = 0;
-    while (boundaries != 0) {
-        plan.start[++runs] = std::uint8_t(std::countr_zero(boundaries));
-        boundaries &= boundaries - 1;
-    }
-    plan.runs = ++runs;
-    plan.start[runs] = std::uint8_t(kAlphaSide);
-    // fromCopy*[r]: the best predecessor of run r's state was "copied".
-    bool fillFromCopy[kAlphaSide];
-    bool copyFromCopy[kAlphaSide];
-    constexpr int kNever = 1 << 20;
-    int fillCost = 0; // the row start behaves like a filled run: no copy block is open
-    int copyCost = kNever;
-    for (int r = 0; r < runs; ++r) {
-        const int len = plan.start[r + 1] - plan.start[r];
-        fillFromCopy[r] = copyCost < fillCost;
-        copyFromCopy[r] = copyCost <= fillCost + 1;
-        const int nextFill = std::min(fillCost, copyCost) + 2;
-        const int nextCopy = std::min(fillCost + 1, copyCost) + len;
-        fillCost = nextFill;
-        copyCost = nextCopy;
-    }
-    bool copied = copyCost < fillCost;
-    plan.size = std::min(fillCost, copyCost);
-    for (int r = runs - 1; r >= 0; --r) {
-        plan.copied[r] = copied;
-        copied = copied ? copyFromCopy[r] : fillFromCopy[r];
-    }
+// Optimal row plan as bit masks over the 64 pixels. Split the row into runs of equal values; records
+// are only ever cut at run edges. Cost = 2 per filled run + the length of each copied run + 1 per block
+// of adjacent copied runs. By exchange arguments there is an optimal plan in which:
+//  - a run of 1 pixel is copied (copy costs 1 and adds at most one block header: never worse than 2);
+//  - a run of 3+ pixels is filled (2 bytes, plus at most one header for splitting a block: <= 3 <= len);
+//  - a run of 2 pixels costs 2 either way, so it is copied only when that merges two blocks: every run
+//    in its stretch of 2-pixel runs is copied iff single-pixel runs border the stretch on both sides.
+// The unit test checks this against an exhaustive dynamic program over every segmentation.
+struct RowPlan {
+    std::uint64_t starts = 0;  // bit i: a run starts at pixel i
+    std::uint64_t copied = 0;  // bit i: pixel i goes into a copy record
+    std::uint64_t records = 0; // bit i: a record starts at pixel i
+};
+
+// Bytes of the planned row's encoding.
+int plannedSize(const RowPlan& plan) {
+    const std::uint64_t fillStarts = plan.starts & ~plan.copied;
+    const std::uint64_t copyStarts = plan.copied & ~(plan.copied << 1);
+    return std::popcount(plan.copied) + std::popcount(copyStarts) + 2 * std::popcount(fillStarts);
 }
 
-// Appends the planned records to `o`; returns the new end.
+RowPlan planRow(const std::uint8_t* row) {
+    RowPlan plan;
+    const std::uint64_t starts = runBoundaries(row) | 1u;
+    const std::uint64_t ends = (starts >> 1) | (1ull << 63);        // bit i: pixel i ends its run
+    const std::uint64_t single = starts & ends;                     // runs of 1 pixel
+    const std::uint64_t pairStarts = starts & ~ends & (ends >> 1);  // runs of exactly 2 pixels
+    const std::uint64_t pairs = pairStarts | (pairStarts << 1);
+    // Stretches of 2-pixel runs with a single-pixel run on the left: adding a carry at each such
+    // stretch's first bit clears exactly those stretches.
+    const std::uint64_t leftSeeds = pairs & ~(pairs << 1) & (single << 1);
+    const std::uint64_t leftOk = pairs & ~(pairs + leftSeeds);
+    // Of those, the ones with a single-pixel run on the right: spread each stretch's last bit down
+    // through the stretch (a segmented prefix-or; no branches, stretches are at most 64 bits).
+    std::uint64_t both = leftOk & ~(leftOk >> 1) & (single >> 1);
+    std::uint64_t m = leftOk;
+    for (int shift = 1; shift < int(kAlphaSide); shift *= 2) {
+        both |= (both >> shift) & m;
+        m &= m >> shift;
+    }
+    const std::uint64_t copied = single | both;
+    const std::uint64_t fillStarts = starts & ~copied;
+    const std::uint64_t copyStarts = copied & ~(copied << 1);
+    plan.starts = starts;
+    plan.copied = copied;
+    plan.records = fillStarts | copyStarts;
+    return plan;
+}
+
+// Appends the planned records to `o` and returns the new end. Reads up to 16 bytes past a record's
+// start (the row must be padded) and stores up to 16 bytes past the record's first payload byte (the
+// output must have slack); only the record's own bytes are kept.
 std::uint8_t* emitRow(const std::uint8_t* row, const RowPlan& plan, std::uint8_t* o) {
-    int r = 0;
-    while (r < plan.runs) {
-        const int first = plan.start[r];
-        if (!plan.copied[r]) {
-            *o++ = std::uint8_t(kFillBit | (plan.start[r + 1] - first));
-            *o++ = row[first];
-            ++r;
-            continue;
+    // Bit 64 (past the row) ends the last record: shift the starts down by one so it fits in 64 bits.
+    std::uint64_t ends = (plan.records >> 1) | (1ull << 63); // bit i: a record ends at pixel i
+    const std::uint64_t fills = ~plan.copied;
+    int pos = 0; // every row's first record starts at pixel 0
+    while (ends != 0) {
+        const int next = std::countr_zero(ends) + 1;
+        ends &= ends - 1;
+        const int len = next - pos;
+        const int fill = int((fills >> pos) & 1u);
+        o[0] = std::uint8_t(len | (fill << 7));
+        std::memcpy(o + 1, row + pos, 16); // a fill keeps only the first of these bytes
+        // Branch-free on purpose: fills and copies alternate unpredictably. Long copies are rare.
+        const int copyLen = len & (fill - 1); // len for a copy, 0 for a fill
+        if (copyLen > 16) {
+            std::memcpy(o + 17, row + pos + 16, std::size_t(copyLen - 16));
         }
-        while (r < plan.runs && plan.copied[r]) {
-            ++r;
-        }
-        const int n = plan.start[r] - first;
-        *o++ = std::uint8_t(n);
-        std::memcpy(o, row + first, std::size_t(n));
-        o += n;
+        o += 1 + fill + copyLen; // fill: header + value; copy: header + len bytes
+        pos = next;
     }
     return o;
 }
@@ -149,10 +142,25 @@ bool decodeAlpha4Bit(std::span<const std::uint8_t> in, bool doNotFix, AlphaMap& 
         return false;
     }
     std::uint8_t* o = out.data();
-    for (std::size_t i = 0; i < kAlpha4BitBytes; ++i) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i lowNibbles = _mm_set1_epi8(0x0F);
+    for (; i + 16 <= kAlpha4BitBytes; i += 16) {
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in.data() + i));
+        const __m128i lo = _mm_and_si128(b, lowNibbles);
+        const __m128i hi = _mm_and_si128(_mm_srli_epi16(b, 4), lowNibbles);
+        // n * 17 == n | n << 4 for a nibble; the 16-bit shifts cannot carry across bytes (top bits are 0).
+        const __m128i lo17 = _mm_or_si128(lo, _mm_slli_epi16(lo, 4));
+        const __m128i hi17 = _mm_or_si128(hi, _mm_slli_epi16(hi, 4));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 2 * i), _mm_unpacklo_epi8(lo17, hi17));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 2 * i + 16), _mm_unpackhi_epi8(lo17, hi17));
+    }
+#else
+    for (; i < kAlpha4BitBytes; ++i) {
         const std::uint16_t p = kNibbles.pair[in[i]];
         std::memcpy(o + 2 * i, &p, 2); // little-endian: low nibble's value first
     }
+#endif
     if (!doNotFix) {
         // 63x63 map: the last column and row repeat their neighbours.
         for (std::size_t y = 0; y < kAlphaSide - 1; ++y) {
@@ -168,20 +176,37 @@ void encodeAlpha4Bit(const AlphaMap& in, bool doNotFix, std::vector<std::uint8_t
     out.resize(at + kAlpha4BitBytes);
     std::uint8_t* o = out.data() + at;
     const std::uint8_t* p = in.data();
-    for (std::size_t i = 0; i < kAlpha4BitBytes; ++i) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    // Nearest nibble: (v * 15 + 127) / 255 == ((v + 8) * 241) >> 12 for every byte v (checked by the test).
+    const __m128i lowBytes = _mm_set1_epi16(0x00FF);
+    const __m128i eight = _mm_set1_epi16(8);
+    const __m128i scale = _mm_set1_epi16(241);
+    auto pack16 = [&](const std::uint8_t* src) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
+        const __m128i even = _mm_and_si128(v, lowBytes); // pixel 2j, in 16-bit lane j
+        const __m128i odd = _mm_srli_epi16(v, 8);        // pixel 2j + 1
+        const __m128i qe = _mm_srli_epi16(_mm_mullo_epi16(_mm_add_epi16(even, eight), scale), 12);
+        const __m128i qo = _mm_srli_epi16(_mm_mullo_epi16(_mm_add_epi16(odd, eight), scale), 12);
+        return _mm_or_si128(qe, _mm_slli_epi16(qo, 4)); // one output byte per 16-bit lane
+    };
+    for (; i + 16 <= kAlpha4BitBytes; i += 16) {
+        const __m128i a = pack16(p + 2 * i);
+        const __m128i b = pack16(p + 2 * i + 16);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i), _mm_packus_epi16(a, b));
+    }
+#else
+    for (; i < kAlpha4BitBytes; ++i) {
         o[i] = std::uint8_t(kQuantize.nibble[p[2 * i]] | (kQuantize.nibble[p[2 * i + 1]] << 4));
     }
+#endif
     if (!doNotFix) {
         // 63x63 map: store column 63 and row 63 as copies of 62, as the client shows them.
-        for (std::size_t y = 0; y < kAlphaSide; ++y) {
-            const std::size_t srcY = y == 63 ? 62 : y;
-            const std::uint8_t* row = p + srcY * kAlphaSide;
-            std::uint8_t* dst = o + y * 32;
-            for (std::size_t x = 0; x < kAlphaSide; x += 2) {
-                const std::uint8_t hi = x + 1 == 63 ? row[62] : row[x + 1];
-                dst[x / 2] = std::uint8_t(kQuantize.nibble[row[x]] | (kQuantize.nibble[hi] << 4));
-            }
+        for (std::size_t y = 0; y < kAlphaSide - 1; ++y) {
+            std::uint8_t& last = o[y * 32 + 31]; // pixels 62 (low nibble) and 63 (high nibble)
+            last = std::uint8_t((last & 0x0F) | (last << 4));
         }
+        std::memcpy(o + 63 * 32, o + 62 * 32, 32);
     }
 }
 
@@ -251,30 +276,23 @@ RleDecodeResult decodeAlphaRle(std::span<const std::uint8_t> in, AlphaMap& out) 
 }
 
 void encodeAlphaRle(const AlphaMap& in, std::vector<std::uint8_t>& out) {
-    // Worst case: 64 rows of one copy-64 record (65 bytes each).
-    std::uint8_t buffer[kAlphaSide * (kAlphaSide + 1)];
+    // Worst case: 64 rows of one copy-64 record (65 bytes each), plus the emitter's store slack.
+    std::uint8_t buffer[kAlphaSide * (kAlphaSide + 1) + 16];
     std::uint8_t* o = buffer;
-    RowPlan plan;
-    for (std::size_t y = 0; y < kAlphaSide; ++y) {
+    // Rows are read in place (copying them first would stall store-to-load forwarding); the emitter
+    // reads 16 bytes past a record's start, so only the last row goes through a padded copy.
+    for (std::size_t y = 0; y + 1 < kAlphaSide; ++y) {
         const std::uint8_t* row = in.data() + y * kAlphaSide;
-        if (rowIsConstant(row)) {
-            *o++ = std::uint8_t(kFillBit | kMaxRun);
-            *o++ = row[0];
-            continue;
-        }
-        planRow(row, plan);
-        o = emitRow(row, plan, o);
+        o = emitRow(row, planRow(row), o);
     }
+    std::uint8_t last[kAlphaSide + 16] = {};
+    std::memcpy(last, in.data() + (kAlphaSide - 1) * kAlphaSide, kAlphaSide);
+    o = emitRow(last, planRow(last), o);
     out.insert(out.end(), buffer, o);
 }
 
 std::size_t rleRowMinimumSize(std::span<const std::uint8_t, kAlphaSide> row) {
-    if (rowIsConstant(row.data())) {
-        return 2;
-    }
-    RowPlan plan;
-    planRow(row.data(), plan);
-    return std::size_t(plan.size);
+    return std::size_t(plannedSize(planRow(row.data())));
 }
 
 } // namespace mapsmith::io

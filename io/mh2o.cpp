@@ -147,7 +147,7 @@ Expected<Mh2o> Mh2oReader::run() {
             raw.ofsExists = mData.u32();
             raw.ofsVertices = mData.u32();
             if (in.width < 1 || in.height < 1 || in.xOffset + in.width > 8 || in.yOffset + in.height > 8) {
-                if (!problem(raw.at + 8, ErrorCode::BadValue,
+                if (!problem(raw.at + 12, ErrorCode::BadValue, // xOffset: the rectangle starts at +12
                              "chunk " + std::to_string(c) + " layer " + std::to_string(i) + ": rectangle " +
                                  std::to_string(in.xOffset) + "," + std::to_string(in.yOffset) + " " +
                                  std::to_string(in.width) + "x" + std::to_string(in.height) +
