@@ -94,10 +94,12 @@ RowPlan planRow(const std::uint8_t* row) {
     // Of those, the ones with a single-pixel run on the right: spread each stretch's last bit down
     // through the stretch (a segmented prefix-or; no branches, stretches are at most 64 bits).
     std::uint64_t both = leftOk & ~(leftOk >> 1) & (single >> 1);
-    std::uint64_t m = leftOk;
-    for (int shift = 1; shift < int(kAlphaSide); shift *= 2) {
-        both |= (both >> shift) & m;
-        m &= m >> shift;
+    if (both != 0) {
+        std::uint64_t m = leftOk;
+        for (int shift = 1; shift < int(kAlphaSide); shift *= 2) {
+            both |= (both >> shift) & m;
+            m &= m >> shift;
+        }
     }
     const std::uint64_t copied = single | both;
     const std::uint64_t fillStarts = starts & ~copied;
@@ -225,14 +227,43 @@ void encodeAlpha8Bit(const AlphaMap& in, std::vector<std::uint8_t>& out) {
 
 RleDecodeResult decodeAlphaRle(std::span<const std::uint8_t> in, AlphaMap& out) {
     RleDecodeResult r;
+    std::uint8_t* const dst = out.data();
+    const std::uint8_t* const src = in.data();
+    const std::size_t size = in.size();
     std::size_t o = 0; // pixels written
     std::size_t i = 0; // bytes read
+#if defined(__SSE2__)
+    // Fast path, free of unpredictable branches, while a whole record (up to 127 pixels) fits in the
+    // map and its payload in the input: each record stores 16 pixels of either its fill value or its
+    // payload; later records overwrite what lies past its end. The checked loop below finishes.
+    while (o + 128 <= kAlphaPixels && size - i >= 129 && i < size) {
+        const std::uint8_t header = src[i];
+        const std::size_t count = header & 0x7F;
+        const bool fill = (header & kFillBit) != 0;
+        const __m128i mask = _mm_set1_epi8(char(fill ? 0xFF : 0));
+        const __m128i fillValue = _mm_set1_epi8(char(src[i + 1]));
+        const __m128i payload = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 1));
+        const __m128i v = _mm_or_si128(_mm_and_si128(mask, fillValue), _mm_andnot_si128(mask, payload));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + o), v);
+        if (count > 16) {
+            for (std::size_t k = 16; k < count; k += 16) {
+                const __m128i more = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 1 + k));
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + o + k),
+                                 _mm_or_si128(_mm_and_si128(mask, fillValue), _mm_andnot_si128(mask, more)));
+            }
+        }
+        r.crossedRow |= (o % kAlphaSide) + count > kAlphaSide;
+        // An empty record is its header alone (a fill's value byte is not consumed).
+        i += 1 + (count == 0 ? 0 : (fill ? 1 : count));
+        o += count;
+    }
+#endif
     while (o < kAlphaPixels) {
-        if (i >= in.size()) {
+        if (i >= size) {
             r.truncated = true;
             break;
         }
-        const std::uint8_t header = in[i++];
+        const std::uint8_t header = src[i++];
         const std::size_t count = header & 0x7F;
         if (count == 0) {
             continue; // an empty record: consumed, writes nothing
@@ -245,30 +276,57 @@ RleDecodeResult decodeAlphaRle(std::span<const std::uint8_t> in, AlphaMap& out) 
         if ((o % kAlphaSide) + count > kAlphaSide) {
             r.crossedRow = true;
         }
+        // Whole 16-byte blocks when they stay inside the map (and, for copies, inside the input).
+        const std::size_t blocks = (n + 15) & ~std::size_t(15);
+        const bool wide = o + blocks <= kAlphaPixels;
         if (header & kFillBit) {
-            if (i >= in.size()) {
+            if (i >= size) {
                 r.truncated = true;
                 break;
             }
-            std::memset(out.data() + o, in[i++], n);
-            o += n;
-        } else {
-            const std::size_t avail = in.size() - i;
-            if (avail < count) {
-                const std::size_t m = std::min(n, avail);
-                std::memcpy(out.data() + o, in.data() + i, m);
-                o += m;
-                i = in.size();
-                r.truncated = true;
-                break;
+            const std::uint8_t value = src[i++];
+#if defined(__SSE2__)
+            if (wide) {
+                const __m128i v = _mm_set1_epi8(char(value));
+                for (std::size_t k = 0; k < n; k += 16) {
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + o + k), v);
+                }
+            } else {
+                std::memset(dst + o, value, n);
             }
-            std::memcpy(out.data() + o, in.data() + i, n);
+#else
+            std::memset(dst + o, value, n);
+#endif
             o += n;
-            i += count;
+            continue;
         }
+        const std::size_t avail = size - i;
+        if (avail < count) {
+            // The record's payload is cut short: keep what is there.
+            const std::size_t m = std::min(n, avail);
+            std::memcpy(dst + o, src + i, m);
+            o += m;
+            i = size;
+            r.truncated = true;
+            break;
+        }
+#if defined(__SSE2__)
+        if (wide && avail >= blocks) {
+            for (std::size_t k = 0; k < n; k += 16) {
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + o + k),
+                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + k)));
+            }
+        } else {
+            std::memcpy(dst + o, src + i, n);
+        }
+#else
+        std::memcpy(dst + o, src + i, n);
+#endif
+        o += n;
+        i += count;
     }
     if (o < kAlphaPixels) {
-        std::memset(out.data() + o, 0, kAlphaPixels - o);
+        std::memset(dst + o, 0, kAlphaPixels - o);
     }
     r.consumed = i;
     r.complete = o == kAlphaPixels;

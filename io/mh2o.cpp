@@ -1,6 +1,6 @@
 // MH2O reader and writer. Offsets inside the chunk are not trusted: each one is checked against the
-// chunk size before it is followed. The vertex format comes from the LVF field when it is 0..3 and
-// the data fits; otherwise it is inferred from the distance to the next referenced block.
+// chunk size before it is followed. The vertex format comes from the LVF field when it is 0..3 (the
+// data must fit in the chunk); otherwise it is inferred from the distance to the next referenced block.
 
 #include "mh2o.h"
 
@@ -73,7 +73,8 @@ private:
     }
     std::uint64_t nextReferenced(std::uint64_t offset) const {
         auto it = std::upper_bound(mReferenced.begin(), mReferenced.end(), offset);
-        return it == mReferenced.end() ? mData.size() : *it;
+        // Offsets past the end are referenced too (their blocks fail later): never beyond the chunk.
+        return it == mReferenced.end() ? mData.size() : std::min(*it, mData.size());
     }
     bool readVertices(const RawInstance& raw, LiquidInstance& in, int chunkIndex, int layer);
 
@@ -220,10 +221,17 @@ bool Mh2oReader::readVertices(const RawInstance& raw, LiquidInstance& in, int ch
 
     std::optional<LiquidVertexFormat> format;
     if (in.liquidObjectOrLvf <= 3) {
+        // An LVF naming a format decides it. Guessing another one when the data does not fit would not
+        // survive a write: blocks packed after it would make the named format fit on reading back.
         const auto f = LiquidVertexFormat(in.liquidObjectOrLvf);
-        if (bytesPerVertex(f) * count <= mData.size() - offset) {
-            format = f;
+        if (bytesPerVertex(f) * count > mData.size() - offset) {
+            problem(raw.at + 20, ErrorCode::SizeOutOfBounds,
+                    where + ": vertex data of format " + std::to_string(in.liquidObjectOrLvf) + " needs " +
+                        std::to_string(bytesPerVertex(f) * count) + " bytes at +" + std::to_string(offset) +
+                        ", " + std::to_string(mData.size() - offset) + " left");
+            return false;
         }
+        format = f;
     }
     if (!format && available % count == 0) {
         switch (available / count) {
