@@ -1,6 +1,7 @@
 #pragma once
 // Builds new, valid tiles from a height function (used for new maps and the bundled demo map).
 
+#include "core/coords.h"
 #include "io/adt.h"
 
 #include <functional>
@@ -9,9 +10,6 @@
 
 namespace mapsmith::core {
 
-inline constexpr double kTileSize = 1600.0 / 3.0;     // yards
-inline constexpr double kChunkSize = kTileSize / 16.0; // yards
-inline constexpr double kUnitSize = kChunkSize / 8.0;  // yards between outer vertices
 
 struct TileSpec {
     int tileX = 32; // the X of <Map>_<X>_<Y>.adt (0..63)

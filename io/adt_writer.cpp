@@ -300,12 +300,12 @@ private:
 std::vector<std::byte> writeAdt(const Adt& adt, const AdtWriteOptions& options) {
     ByteWriter w(std::size_t(2) * 1024 * 1024);
     const auto& unknown = adt.unknown;
-    writeUnknownAfter(w, unknown, FourCC{});
+    // MVER at 0, MHDR at 0xC and MCIN at 0x54 are what the map extractors require: unknown chunks
+    // that stood before MCIN in the source move to just after it.
 
     std::size_t at = w.beginChunk(chunk::MVER);
     w.u32(adt.version);
     w.endChunk(at);
-    writeUnknownAfter(w, unknown, chunk::MVER);
 
     const std::size_t mhdrAt = w.beginChunk(chunk::MHDR);
     const std::size_t mhdrData = w.size();
@@ -318,13 +318,15 @@ std::vector<std::byte> writeAdt(const Adt& adt, const AdtWriteOptions& options) 
     w.patchU32(mhdrData, flags);
     w.patchBytes(mhdrData + 0x30, adt.headerTail);
     auto slot = [&](MhdrSlot s) { w.patchU32(mhdrData + 4 + 4 * std::size_t(s), std::uint32_t(w.size() - mhdrData)); };
-    writeUnknownAfter(w, unknown, chunk::MHDR);
 
     slot(MhdrSlot::Mcin);
     const std::size_t mcinAt = w.beginChunk(chunk::MCIN);
     const std::size_t mcinData = w.size();
     w.zeros(kMcinSize);
     w.endChunk(mcinAt);
+    writeUnknownAfter(w, unknown, FourCC{});
+    writeUnknownAfter(w, unknown, chunk::MVER);
+    writeUnknownAfter(w, unknown, chunk::MHDR);
     writeUnknownAfter(w, unknown, chunk::MCIN);
 
     slot(MhdrSlot::Mtex);

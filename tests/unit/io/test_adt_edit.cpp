@@ -19,6 +19,7 @@ private slots:
     void editedTileReadsBack();
     void unknownChunksStayInPlace();
     void highResHolesRoundTrip();
+    void unknownChunkBeforeMcinMovesAfterIt();
 };
 
 void TestAdtEdit::editedTileReadsBack_data() {
@@ -145,6 +146,29 @@ void TestAdtEdit::highResHolesRoundTrip() {
     QCOMPARE(back->adt.chunks[10].holesHighRes, 0x8040201008040201ull);
     QCOMPARE(back->adt.chunks[10].heights, adt.chunks[10].heights);
     QVERIFY(io::writeAdt(back->adt) == bytes);
+}
+
+// Found by fuzzing: an unknown chunk between MHDR and MCIN must not push MCIN off 0x54 when written
+// back (the extractors need it there); it moves to just after MCIN and keeps its bytes.
+void TestAdtEdit::unknownChunkBeforeMcinMovesAfterIt() {
+    auto bytes = tests::readBytes(tests::corpusPath("adt/Azeroth_38_46.adt"));
+    const std::size_t mcinAt = 0x54;
+    const std::vector<std::byte> extra{std::byte{'Z'}, std::byte{'Z'}, std::byte{'Z'}, std::byte{'Z'},
+                                       std::byte{4},   std::byte{0},   std::byte{0},   std::byte{0},
+                                       std::byte{1},   std::byte{2},   std::byte{3},   std::byte{4}};
+    bytes.insert(bytes.begin() + std::ptrdiff_t(mcinAt), extra.begin(), extra.end());
+    QVERIFY(!io::checkAdtLayout(bytes).empty()); // MCIN is at 0x60 now
+    auto read = io::readAdt(bytes);
+    QVERIFY2(read, read ? "" : read.error().describe().c_str());
+    QCOMPARE(read->adt.unknown.size(), std::size_t(1));
+    const auto written = io::writeAdt(read->adt);
+    QVERIFY(io::checkAdtLayout(written).empty());
+    auto back = io::readAdt(written);
+    QVERIFY(back);
+    QCOMPARE(back->adt.unknown.size(), std::size_t(1));
+    QCOMPARE(back->adt.unknown[0].data, read->adt.unknown[0].data);
+    QCOMPARE(back->adt.unknown[0].after, io::chunk::MCIN);
+    QVERIFY(io::dumpAdt(back->adt) == io::dumpAdt(read->adt));
 }
 
 QTEST_APPLESS_MAIN(TestAdtEdit)

@@ -1,0 +1,48 @@
+#pragma once
+// Brush shape shared by every tool: a disc of `radius` yards with full strength inside
+// `hardness * radius` and a falloff to zero at the rim. Pure functions, no Qt.
+
+#include <glm/vec2.hpp>
+
+#include <vector>
+
+namespace mapsmith::core {
+
+enum class Falloff {
+    Flat,      // 1 everywhere inside the radius
+    Linear,    // 1 -> 0 linearly over the falloff band
+    Smooth,    // smoothstep (3t^2 - 2t^3) over the band
+    Gaussian,  // exp(-4.5 t^2) rescaled to reach exactly 0 at the rim
+    Quadratic, // (1 - t)^2
+};
+
+struct BrushSettings {
+    double radius = 20.0;    // yards, > 0
+    double hardness = 0.5;   // 0..1: the inner radius with full strength is hardness * radius
+    double strength = 1.0;   // mode units per dab (raise: yards; alpha: 0..1 opacity; smooth: 0..1)
+    Falloff falloff = Falloff::Smooth;
+    double pressure = 1.0;   // 0..1 from a tablet, multiplies strength; 1 with a mouse
+    double spacing = 0.25;   // distance between dabs along a stroke, as a fraction of the radius (> 0)
+
+    double innerRadius() const { return hardness * radius; }
+};
+
+// Weight in [0, 1] at `distance` yards from the brush centre (0 outside the radius).
+double brushWeight(const BrushSettings& brush, double distance);
+
+// Dab placement along a stroke: feeds mouse positions, returns the dab centres at exactly
+// `spacing * radius` yards apart along the polyline (the first point always gets a dab).
+class DabSpacer {
+public:
+    explicit DabSpacer(const BrushSettings& brush) : mStep(brush.spacing * brush.radius) {}
+    // Returns the dabs between the previous point and `to` (the first call returns `to` itself).
+    std::vector<glm::dvec2> moveTo(glm::dvec2 to);
+
+private:
+    double mStep;
+    bool mStarted = false;
+    glm::dvec2 mLast{0.0};
+    double mCarried = 0.0; // yards travelled since the last dab
+};
+
+} // namespace mapsmith::core
