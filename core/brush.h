@@ -4,6 +4,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <cstddef>
 #include <vector>
 
 namespace mapsmith::core {
@@ -27,13 +28,22 @@ struct BrushSettings {
     double innerRadius() const { return hardness * radius; }
 };
 
-// Weight in [0, 1] at `distance` yards from the brush centre (0 outside the radius).
+// Weight in [0, 1] at `distance` yards from the brush centre: 1 within innerRadius(), 0 at and beyond
+// the radius, the falloff over the band between (t = 0 at the inner radius, 1 at the rim).
+// Non-increasing in distance; continuous except for Flat and hardness 1 (hard discs). Strength and
+// pressure are not included (kernels apply them). NaN distance gives 0; hardness is clamped to 0..1.
 double brushWeight(const BrushSettings& brush, double distance);
 
 // Dab placement along a stroke: feeds mouse positions, returns the dab centres at exactly
 // `spacing * radius` yards apart along the polyline (the first point always gets a dab).
+// Distance is arc length along the polyline of the points fed so far, carried across calls.
+// A step below kMinStep (including <= 0 and NaN) is treated as kMinStep; a call returns at most
+// kMaxDabsPerMove dabs (the rest of that move gets none, but the spacing phase is kept for the next call).
 class DabSpacer {
 public:
+    static constexpr double kMinStep = 1e-3; // yards
+    static constexpr std::size_t kMaxDabsPerMove = 10000;
+
     explicit DabSpacer(const BrushSettings& brush) : mStep(brush.spacing * brush.radius) {}
     // Returns the dabs between the previous point and `to` (the first call returns `to` itself).
     std::vector<glm::dvec2> moveTo(glm::dvec2 to);

@@ -29,13 +29,21 @@ glm::dvec2 chunkOrigin(const ChunkCoord& c) {
     return {o.x - c.row * kChunkSize, o.y - c.col * kChunkSize};
 }
 
+// floor() of a position in tile/chunk units, taking values within 1e-9 units (< 1e-6 yd) of a border as
+// on it: a border computed by tileOrigin/chunkOrigin divides back to n - 1 ulp, which plain floor() would
+// give to the north/west cell.
+static int floorCell(double units) {
+    const double nearest = std::round(units);
+    return int(std::abs(units - nearest) <= 1e-9 ? nearest : std::floor(units));
+}
+
 TileCoord tileAt(glm::dvec2 world) {
-    return {int(std::floor(32.0 - world.y / kTileSize)), int(std::floor(32.0 - world.x / kTileSize))};
+    return {floorCell(32.0 - world.y / kTileSize), floorCell(32.0 - world.x / kTileSize)};
 }
 
 ChunkCoord chunkAt(glm::dvec2 world) {
-    const int gx = int(std::floor((kMapHalfSize - world.y) / kChunkSize));
-    const int gy = int(std::floor((kMapHalfSize - world.x) / kChunkSize));
+    const int gx = floorCell((kMapHalfSize - world.y) / kChunkSize);
+    const int gy = floorCell((kMapHalfSize - world.x) / kChunkSize);
     return fromGlobal({gx, gy});
 }
 

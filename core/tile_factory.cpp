@@ -1,5 +1,7 @@
 #include "tile_factory.h"
 
+#include "core/terrain_normals.h"
+
 #include <glm/glm.hpp>
 
 #include <algorithm>
@@ -113,40 +115,23 @@ void computeNormals(io::Adt& adt) {
         col = std::clamp(col, 0, n - 1);
         return outer[std::size_t(r * n + col)];
     };
-    const float step = float(kUnitSize);
-    // Stored as (x, y, z) with z up; x grows northward, y westward (rows go south, columns east).
-    auto encode = [](glm::vec3 nrm) {
-        nrm = glm::normalize(nrm);
-        return std::array<std::int8_t, 3>{std::int8_t(std::lround(nrm.x * 127.0f)),
-                                          std::int8_t(std::lround(nrm.y * 127.0f)),
-                                          std::int8_t(std::lround(nrm.z * 127.0f))};
-    };
+    const double step = kUnitSize;
     for (int i = 0; i < io::kChunksPerTile; ++i) {
         auto& c = adt.chunks[std::size_t(i)];
         const int cx = i % 16;
         const int cy = i / 16;
         for (int v = 0; v < io::kVerticesPerChunk; ++v) {
-            const int row = v / 17;
+            const int r = cy * 8 + v / 17;
             const int rem = v % 17;
-            float dhSouth = 0;
-            float dhEast = 0;
             if (rem < 9) {
-                const int r = cy * 8 + row;
                 const int col = cx * 8 + rem;
-                dhSouth = (outerAt(r + 1, col) - outerAt(r - 1, col)) / (2 * step);
-                dhEast = (outerAt(r, col + 1) - outerAt(r, col - 1)) / (2 * step);
+                c.normals[std::size_t(v)] = outerNormal(outerAt(r - 1, col), outerAt(r + 1, col),
+                                                        outerAt(r, col - 1), outerAt(r, col + 1), step);
             } else {
-                const int r = cy * 8 + row;
                 const int col = cx * 8 + rem - 9;
-                // Inner vertex: differences across the cell's diagonals.
-                const float nw = outerAt(r, col), ne = outerAt(r, col + 1);
-                const float sw = outerAt(r + 1, col), se = outerAt(r + 1, col + 1);
-                dhSouth = ((sw + se) - (nw + ne)) / (2 * step);
-                dhEast = ((ne + se) - (nw + sw)) / (2 * step);
+                c.normals[std::size_t(v)] = innerNormal(outerAt(r, col), outerAt(r, col + 1),
+                                                        outerAt(r + 1, col), outerAt(r + 1, col + 1), step);
             }
-            // Gradient in world axes: north = -south, west = -east.
-            const glm::vec3 nrm(dhSouth, dhEast, 1.0f);
-            c.normals[std::size_t(v)] = encode(nrm);
         }
     }
 }

@@ -131,6 +131,8 @@ struct MapChunk {
     std::optional<std::vector<std::byte>> mclq;      // MCLQ payload; present-and-empty is a valid stub
     std::optional<std::vector<std::byte>> soundEmitters; // MCSE payload
     std::vector<RawChunk> unknown;
+    // Floats compare by value: NaN heights differ from themselves (compare written bytes instead).
+    bool operator==(const MapChunk&) const = default;
 };
 
 struct Adt {

@@ -1,0 +1,105 @@
+#pragma once
+// A map being edited: its WDT, the tiles loaded so far, and the undo stack every edit goes through.
+// Views read the model and listen to chunksChanged(); edits come only from undo commands and the
+// stroke recorder (which pushes one command per stroke).
+
+#include "core/chunk_snapshot.h"
+#include "core/coords.h"
+#include "core/map_source.h"
+#include "io/adt.h"
+#include "io/wdt.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+class QUndoStack;
+
+namespace mapsmith::core {
+
+class MapDocument : public QObject {
+    Q_OBJECT
+public:
+    // Reads the WDT; tiles load on demand.
+    static io::Expected<std::unique_ptr<MapDocument>> open(std::unique_ptr<MapSource> source,
+                                                           QObject* parent = nullptr);
+    ~MapDocument() override;
+
+    QString mapName() const { return mSource->mapName(); }
+    MapSource& source() { return *mSource; }
+    const io::Wdt& wdt() const { return mWdt; }
+    bool bigAlpha() const { return mWdt.bigAlpha(); }
+    QUndoStack* undoStack() const { return mUndoStack; }
+
+    // Tiles. tileExists: the WDT says the tile is part of the map.
+    bool tileExists(TileCoord t) const;
+    io::Expected<io::Adt*> loadTile(TileCoord t);
+    io::Adt* tile(TileCoord t);
+    const io::Adt* tile(TileCoord t) const;
+    std::vector<TileCoord> loadedTiles() const;
+
+    // Chunks of loaded tiles (nullptr when the tile is not loaded).
+    io::MapChunk* chunk(const ChunkCoord& c);
+    const io::MapChunk* chunk(const ChunkCoord& c) const;
+    const io::LiquidChunk* liquid(const ChunkCoord& c) const;
+    ChunkState chunkState(const ChunkCoord& c) const;
+
+    // Terrain height (yards) at a world point on a loaded tile, as the game triangulates it.
+    std::optional<double> heightAt(glm::dvec2 world) const;
+    // Absolute height of outer lattice vertex (gx, gy): gx = tileX * 128 + col * 8 + c (west to east),
+    // gy = tileY * 128 + row * 8 + r (north to south). nullopt when its tile is not loaded.
+    std::optional<double> latticeHeight(int gx, int gy) const;
+
+    // The edit path (commands and the stroke recorder only): replaces a chunk's state or records
+    // that it was changed in place, marks its tile modified and announces the change.
+    void setChunkState(const ChunkCoord& c, const ChunkState& state, std::uint32_t dirtyBits);
+    io::LiquidChunk& mutableLiquid(const ChunkCoord& c); // creates the tile's MH2O when absent
+    void chunkEdited(const ChunkCoord& c, std::uint32_t dirtyBits);
+    // Tile-level state (name tables, placements): same contract as chunks.
+    TileState tileState(TileCoord t) const;
+    void setTileState(TileCoord t, const TileState& state);
+    void tileEdited(TileCoord t);
+
+    // Saving: tiles changed since the last save (undoing back to it counts as unchanged).
+    bool isModified() const;
+    bool isTileModified(TileCoord t) const;
+    std::vector<TileCoord> modifiedTiles() const;
+    struct SaveReport {
+        bool ok = true;
+        std::vector<TileCoord> saved;
+        QString error; // the first failure; tiles saved before it stay saved
+    };
+    SaveReport save(const io::AdtWriteOptions& options = {});
+
+    // Render invalidation: chunk -> union of dirty bits since the last take.
+    QHash<std::uint64_t, std::uint32_t> takeRenderDirty();
+    static std::uint64_t chunkKey(const ChunkCoord& c);
+    static ChunkCoord chunkFromKey(std::uint64_t key);
+
+signals:
+    void chunksChanged();           // takeRenderDirty() has something
+    void tileStateChanged(mapsmith::core::TileCoord tile); // name tables or placements changed
+    void tileLoaded(mapsmith::core::TileCoord tile);
+    void modifiedChanged(bool modified);
+
+private:
+    MapDocument(std::unique_ptr<MapSource> source, io::Wdt wdt, QObject* parent);
+    void markTileTouched(TileCoord t);
+    void dropEmptyLiquids(TileCoord t);
+
+    std::unique_ptr<MapSource> mSource;
+    io::Wdt mWdt;
+    std::map<TileCoord, std::unique_ptr<io::Adt>> mTiles;
+    QUndoStack* mUndoStack = nullptr;
+    std::set<TileCoord> mTilesWithoutMh2o; // read without an MH2O chunk
+    std::set<TileCoord> mTouchedSinceSave; // tiles edited, undone or redone since the last save
+    QHash<std::uint64_t, std::uint32_t> mRenderDirty;
+};
+
+} // namespace mapsmith::core

@@ -1,0 +1,54 @@
+#pragma once
+// Builds in-memory maps for core tests and benchmarks: a WDT plus tiles, served by MemoryMapSource.
+
+#include "core/map_document.h"
+#include "core/map_source.h"
+#include "core/terrain_presets.h"
+#include "core/tile_factory.h"
+#include "io/wdt.h"
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace mapsmith::tests {
+
+// A map of generated hills tiles (8-bit alpha); returns the document (the source is inside it).
+inline std::unique_ptr<core::MapDocument> hillsMap(const std::vector<core::TileCoord>& tiles, float baseHeight = 40.0f) {
+    io::Wdt wdt;
+    wdt.flags = io::mphd_flags::BigAlpha;
+    for (const auto t : tiles) {
+        wdt.setTile(t.x, t.y, true);
+    }
+    auto source = std::make_unique<core::MemoryMapSource>(QStringLiteral("Test"), io::writeWdt(wdt));
+    for (const auto t : tiles) {
+        io::Adt adt = core::createTile(core::presetTileSpec(core::TerrainPreset::Hills, t.x, t.y, baseHeight));
+        adt.bigAlpha = true;
+        source->setTile(t, io::writeAdt(adt));
+    }
+    auto doc = core::MapDocument::open(std::move(source));
+    if (!doc) {
+        return nullptr;
+    }
+    for (const auto t : tiles) {
+        if (!doc.value()->loadTile(t)) {
+            return nullptr;
+        }
+    }
+    return std::move(doc.value());
+}
+
+// The corpus tile continent4229 (tile 42_29 of a 4-bit map) in a one-tile map.
+inline std::unique_ptr<core::MapDocument> corpusMap(const std::vector<std::byte>& adtBytes, core::TileCoord t) {
+    io::Wdt wdt;
+    wdt.setTile(t.x, t.y, true);
+    auto source = std::make_unique<core::MemoryMapSource>(QStringLiteral("Corpus"), io::writeWdt(wdt));
+    source->setTile(t, adtBytes);
+    auto doc = core::MapDocument::open(std::move(source));
+    if (!doc || !doc.value()->loadTile(t)) {
+        return nullptr;
+    }
+    return std::move(doc.value());
+}
+
+} // namespace mapsmith::tests
