@@ -315,14 +315,33 @@ ChunkSnapshot ChunkSnapshot::capture(const io::MapChunk& chunk, const io::Liquid
     return s;
 }
 
+void ChunkSnapshot::spillTo(SnapshotSpill& spill) {
+    if (mSpill || mPacked.empty()) {
+        return;
+    }
+    if (const auto where = spill.write(mPacked)) {
+        mSpill = &spill;
+        mWhere = *where;
+        std::vector<std::byte>().swap(mPacked);
+    }
+}
+
 bool ChunkSnapshot::restore(ChunkState& out) const {
+    std::vector<std::byte> fromDisk;
+    if (mSpill) {
+        fromDisk = mSpill->read(mWhere);
+        if (fromDisk.size() != mWhere.size) {
+            return false;
+        }
+    }
+    const std::vector<std::byte>& packed = mSpill ? fromDisk : mPacked;
     if (mRawSize == 0) {
-        return unpackChunkState(mPacked, out); // stored uncompressed
+        return unpackChunkState(packed, out); // stored uncompressed
     }
     std::vector<std::byte> raw(mRawSize);
     uLongf size = uLongf(mRawSize);
     const int rc = uncompress(reinterpret_cast<Bytef*>(raw.data()), &size,
-                              reinterpret_cast<const Bytef*>(mPacked.data()), uLong(mPacked.size()));
+                              reinterpret_cast<const Bytef*>(packed.data()), uLong(packed.size()));
     if (rc != Z_OK || size != mRawSize) {
         return false;
     }

@@ -3,6 +3,7 @@
 // packed field by field and zlib-compressed. Unpacking restores a state equal to the one packed,
 // so undo and redo give back the exact bytes the tile would have been written with.
 
+#include "core/snapshot_spill.h"
 #include "io/adt.h"
 
 #include <cstddef>
@@ -43,13 +44,21 @@ public:
     // snapshot made by capture()).
     bool restore(ChunkState& out) const;
 
-    std::size_t compressedSize() const { return mPacked.size(); }
+    // Moves the compressed bytes to the spill file (no-op when already there or when writing
+    // fails); restore() reads them back. The spill must outlive the snapshot.
+    void spillTo(SnapshotSpill& spill);
+    bool spilled() const { return mSpill != nullptr; }
+
+    std::size_t compressedSize() const { return mSpill ? std::size_t(mWhere.size) : mPacked.size(); }
+    std::size_t residentSize() const { return mPacked.size(); } // bytes held in memory
     std::size_t rawSize() const { return mRawSize; }
-    bool empty() const { return mPacked.empty(); }
+    bool empty() const { return mPacked.empty() && !mSpill; }
 
 private:
-    std::vector<std::byte> mPacked; // zlib stream of the packed fields
+    std::vector<std::byte> mPacked; // zlib stream of the packed fields (empty once spilled)
     std::size_t mRawSize = 0;
+    SnapshotSpill* mSpill = nullptr;
+    SnapshotSpill::Location mWhere;
 };
 
 // The uncompressed field-by-field encoding (exposed for tests and benchmarks).

@@ -2,6 +2,7 @@
 
 #include "core/chunk_dirty.h"
 #include "core/chunk_height.h"
+#include "core/stroke_recorder.h"
 
 #include <QUndoStack>
 
@@ -242,6 +243,36 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options) {
         mUndoStack->setClean();
     }
     return report;
+}
+
+void MapDocument::setUndoMemoryBudget(std::size_t bytes) {
+    mUndoBudget = bytes;
+    enforceUndoBudget();
+}
+
+std::size_t MapDocument::undoMemoryResident() const {
+    std::size_t n = 0;
+    for (const auto* cmd : mCommands) {
+        n += cmd->residentBytes();
+    }
+    return n;
+}
+
+void MapDocument::commandCreated(ChunkStateCommand* cmd) { mCommands.push_back(cmd); }
+
+void MapDocument::commandDestroyed(ChunkStateCommand* cmd) { std::erase(mCommands, cmd); }
+
+void MapDocument::enforceUndoBudget() {
+    if (mUndoBudget == 0 || mCommands.size() < 2) {
+        return;
+    }
+    std::size_t resident = undoMemoryResident();
+    // Oldest first; the newest step always stays in memory.
+    for (std::size_t i = 0; i + 1 < mCommands.size() && resident > mUndoBudget; ++i) {
+        const std::size_t before = mCommands[i]->residentBytes();
+        mCommands[i]->spillTo(mSpill);
+        resident -= before - mCommands[i]->residentBytes();
+    }
 }
 
 QHash<std::uint64_t, std::uint32_t> MapDocument::takeRenderDirty() {

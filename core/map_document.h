@@ -6,6 +6,7 @@
 #include "core/chunk_snapshot.h"
 #include "core/coords.h"
 #include "core/map_source.h"
+#include "core/snapshot_spill.h"
 #include "io/adt.h"
 #include "io/wdt.h"
 
@@ -77,6 +78,17 @@ public:
     };
     SaveReport save(const io::AdtWriteOptions& options = {});
 
+    // Undo memory: history is unlimited; past `bytes` of compressed snapshots held in memory the
+    // oldest steps move to a temporary file (0 = keep everything in memory). Default 256 MiB.
+    void setUndoMemoryBudget(std::size_t bytes);
+    std::size_t undoMemoryBudget() const { return mUndoBudget; }
+    std::size_t undoMemoryResident() const;
+    std::uint64_t undoBytesOnDisk() const { return mSpill.bytesOnDisk(); }
+    // Bookkeeping called by ChunkStateCommand (constructor, destructor) and the stroke recorder.
+    void commandCreated(class ChunkStateCommand* cmd);
+    void commandDestroyed(class ChunkStateCommand* cmd);
+    void enforceUndoBudget();
+
     // Render invalidation: chunk -> union of dirty bits since the last take.
     QHash<std::uint64_t, std::uint32_t> takeRenderDirty();
     static std::uint64_t chunkKey(const ChunkCoord& c);
@@ -100,6 +112,9 @@ private:
     std::set<TileCoord> mTilesWithoutMh2o; // read without an MH2O chunk
     std::set<TileCoord> mTouchedSinceSave; // tiles edited, undone or redone since the last save
     QHash<std::uint64_t, std::uint32_t> mRenderDirty;
+    std::vector<class ChunkStateCommand*> mCommands; // creation order, oldest first
+    std::size_t mUndoBudget = std::size_t(256) * 1024 * 1024;
+    SnapshotSpill mSpill;
 };
 
 } // namespace mapsmith::core

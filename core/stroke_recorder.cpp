@@ -11,6 +11,24 @@ ChunkStateCommand::ChunkStateCommand(MapDocument& doc, CommandId id, const QStri
                                      bool alreadyApplied)
     : mDoc(doc), mId(id), mEntries(std::move(entries)), mTiles(std::move(tiles)), mSkipRedo(alreadyApplied) {
     setText(text);
+    mDoc.commandCreated(this);
+}
+
+ChunkStateCommand::~ChunkStateCommand() { mDoc.commandDestroyed(this); }
+
+std::size_t ChunkStateCommand::residentBytes() const {
+    std::size_t n = 0;
+    for (const auto& [coord, entry] : mEntries) {
+        n += entry.before.residentSize() + entry.after.residentSize();
+    }
+    return n;
+}
+
+void ChunkStateCommand::spillTo(SnapshotSpill& spill) {
+    for (auto& [coord, entry] : mEntries) {
+        entry.before.spillTo(spill);
+        entry.after.spillTo(spill);
+    }
 }
 
 void ChunkStateCommand::undo() { apply(false); }
@@ -110,6 +128,7 @@ const ChunkStateCommand* StrokeRecorder::finish() {
     }
     auto* cmd = new ChunkStateCommand(mDoc, mId, mText, std::move(entries), std::move(tiles), true);
     mDoc.undoStack()->push(cmd);
+    mDoc.enforceUndoBudget();
     return cmd;
 }
 

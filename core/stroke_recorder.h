@@ -32,12 +32,15 @@ public:
     ChunkStateCommand(MapDocument& doc, CommandId id, const QString& text, std::map<ChunkCoord, Entry> entries,
                       std::map<TileCoord, TileEntry> tiles, bool alreadyApplied);
 
+    ~ChunkStateCommand() override;
     int id() const override { return int(mId); }
     void undo() override;
     void redo() override;
 
     std::size_t chunkCount() const { return mEntries.size(); }
-    std::size_t memoryBytes() const; // compressed snapshots
+    std::size_t memoryBytes() const;   // compressed snapshots, in memory or spilled
+    std::size_t residentBytes() const; // compressed snapshots held in memory
+    void spillTo(SnapshotSpill& spill);
 
 private:
     void apply(bool after);

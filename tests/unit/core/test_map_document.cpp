@@ -77,6 +77,7 @@ private slots:
     void emptyStrokePushesNothing();
     void renderDirtyNamesTouchedChunks();
     void snapshotsRoundTripCorpusChunks();
+    void undoPastMemoryBudgetSpillsToDisk();
 };
 
 void TestMapDocument::opensAndLoadsTiles() {
@@ -368,6 +369,51 @@ void TestMapDocument::snapshotsRoundTripCorpusChunks() {
         const std::vector<std::byte> garbage(100, std::byte{0x4D});
         QVERIFY(!core::unpackChunkState(garbage, junk));
     }
+}
+
+void TestMapDocument::undoPastMemoryBudgetSpillsToDisk() {
+    const std::vector<TileCoord> tiles{{32, 32}, {33, 32}};
+    auto doc = tests::hillsMap(tiles);
+    std::map<TileCoord, std::vector<std::byte>> original;
+    for (const auto t : tiles) {
+        original[t] = bytesOf(*doc, t);
+    }
+    doc->setUndoMemoryBudget(64 * 1024); // a few strokes' worth
+    for (int s = 0; s < 8; ++s) {
+        core::HeightStroke stroke(*doc, raise(30.0, 2.0));
+        for (int i = 0; i < 10; ++i) {
+            stroke.moveTo(core::tileOrigin({33, 32}) + glm::dvec2(-100.0 - s * 40.0, i * 6.0));
+        }
+        QVERIFY(stroke.finish());
+    }
+    QCOMPARE(doc->undoStack()->count(), 8);
+    QVERIFY(doc->undoBytesOnDisk() > 0);
+    const auto* newest = dynamic_cast<const core::ChunkStateCommand*>(doc->undoStack()->command(7));
+    QVERIFY(newest);
+    QVERIFY(doc->undoMemoryResident() <= 64 * 1024 + newest->residentBytes());
+    std::map<TileCoord, std::vector<std::byte>> edited;
+    for (const auto t : tiles) {
+        edited[t] = bytesOf(*doc, t);
+    }
+    while (doc->undoStack()->canUndo()) {
+        doc->undoStack()->undo();
+    }
+    for (const auto t : tiles) {
+        QVERIFY(bytesOf(*doc, t) == original[t]);
+    }
+    while (doc->undoStack()->canRedo()) {
+        doc->undoStack()->redo();
+    }
+    for (const auto t : tiles) {
+        QVERIFY(bytesOf(*doc, t) == edited[t]);
+    }
+    // Without a budget nothing new goes to disk.
+    const auto onDisk = doc->undoBytesOnDisk();
+    doc->setUndoMemoryBudget(0);
+    core::HeightStroke more(*doc, raise(30.0, 2.0));
+    more.moveTo(core::tileOrigin({33, 32}) - glm::dvec2(50.0));
+    QVERIFY(more.finish());
+    QCOMPARE(doc->undoBytesOnDisk(), onDisk);
 }
 
 QTEST_GUILESS_MAIN(TestMapDocument)
