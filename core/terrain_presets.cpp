@@ -12,11 +12,18 @@ float hills(double x, double y, float base) {
     h += 38.0 * std::sin(x / 97.0) * std::cos(y / 131.0);
     h += 17.0 * std::sin((x + 2.0 * y) / 53.0 + 1.3);
     h += 6.0 * std::sin((3.0 * x - y) / 23.0 + 0.7) * std::cos(y / 41.0);
-    // A basin centred in the tile grid cell, 90 yards wide.
-    const double cx = std::round(x / kTileSize) * kTileSize - kTileSize / 2.0 + 140.0;
-    const double cy = std::round(y / kTileSize) * kTileSize - kTileSize / 2.0 + 120.0;
-    const double d2 = ((x - cx) * (x - cx) + (y - cy) * (y - cy)) / (90.0 * 90.0);
-    h -= 45.0 * std::exp(-d2);
+    // A basin 90 yards wide near the middle of every tile: a periodic lattice of them, summed over
+    // the neighbouring cells so the field stays continuous (farther basins weigh < e^-35).
+    const double fx = std::floor(x / kTileSize);
+    const double fy = std::floor(y / kTileSize);
+    for (int i = -1; i <= 1; ++i) {
+        for (int j = -1; j <= 1; ++j) {
+            const double cx = (fx + i) * kTileSize + kTileSize / 2.0 - 60.0;
+            const double cy = (fy + j) * kTileSize + kTileSize / 2.0 - 40.0;
+            const double d2 = ((x - cx) * (x - cx) + (y - cy) * (y - cy)) / (90.0 * 90.0);
+            h -= 45.0 * std::exp(-d2);
+        }
+    }
     return base + float(h);
 }
 

@@ -83,11 +83,13 @@ io::Adt createTile(const TileSpec& spec) {
         c.soundEmitters.emplace();
         c.hasMcal = true;
     }
-    computeNormals(adt);
+    // Neighbours past the tile's edge come from the same height function, so normals along tile
+    // borders match the neighbouring tile's (no lighting seams between generated tiles).
+    computeNormals(adt, spec.height);
     return adt;
 }
 
-void computeNormals(io::Adt& adt) {
+void computeNormals(io::Adt& adt, const std::function<float(double, double)>& beyond) {
     if (adt.chunks.size() < std::size_t(io::kChunksPerTile)) {
         return;
     }
@@ -110,7 +112,12 @@ void computeNormals(io::Adt& adt) {
             }
         }
     }
-    auto outerAt = [&](int r, int col) {
+    const double originX = adt.chunks[0].position.x;
+    const double originY = adt.chunks[0].position.y;
+    auto outerAt = [&](int r, int col) -> double {
+        if ((r < 0 || r >= n || col < 0 || col >= n) && beyond) {
+            return beyond(originX - r * kUnitSize, originY - col * kUnitSize);
+        }
         r = std::clamp(r, 0, n - 1);
         col = std::clamp(col, 0, n - 1);
         return outer[std::size_t(r * n + col)];

@@ -30,6 +30,8 @@ double tileOriginY(int tileX);
 io::Adt createTile(const TileSpec& spec);
 
 // Recomputes MCNR from the heights (central differences over the outer grid, across chunk borders).
-void computeNormals(io::Adt& adt);
+// Past the tile's edge, `beyond` gives the absolute height at a world position (x, y); without it
+// the edge vertex's own row/column stands in.
+void computeNormals(io::Adt& adt, const std::function<float(double worldX, double worldY)>& beyond = {});
 
 } // namespace mapsmith::core

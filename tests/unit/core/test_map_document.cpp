@@ -78,6 +78,7 @@ private slots:
     void renderDirtyNamesTouchedChunks();
     void snapshotsRoundTripCorpusChunks();
     void undoPastMemoryBudgetSpillsToDisk();
+    void generatedTilesHaveNoNormalSeams();
 };
 
 void TestMapDocument::opensAndLoadsTiles() {
@@ -414,6 +415,32 @@ void TestMapDocument::undoPastMemoryBudgetSpillsToDisk() {
     more.moveTo(core::tileOrigin({33, 32}) - glm::dvec2(50.0));
     QVERIFY(more.finish());
     QCOMPARE(doc->undoBytesOnDisk(), onDisk);
+}
+
+// New maps: a vertex on a tile border has the same normal in the chunks of both tiles.
+void TestMapDocument::generatedTilesHaveNoNormalSeams() {
+    auto doc = tests::hillsMap({{32, 32}, {33, 32}});
+    int compared = 0;
+    int differ = 0;
+    for (int row = 0; row < 16; ++row) {
+        const auto* west = doc->chunk({{32, 32}, row, 15});
+        const auto* east = doc->chunk({{33, 32}, row, 0});
+        for (int r = 0; r <= 8; ++r) {
+            const auto a = west->normals[std::size_t(core::outerIndex(r, 8))];
+            const auto b = east->normals[std::size_t(core::outerIndex(r, 0))];
+            ++compared;
+            int worst = 0;
+            for (int k = 0; k < 3; ++k) {
+                worst = std::max(worst, std::abs(int(a[std::size_t(k)]) - int(b[std::size_t(k)])));
+            }
+            if (worst > 1) { // one step of int8 rounding is invisible
+                ++differ;
+                qWarning("row %d r %d: (%d %d %d) vs (%d %d %d)", row, r, a[0], a[1], a[2], b[0], b[1], b[2]);
+            }
+        }
+    }
+    QCOMPARE(compared, 16 * 9);
+    QCOMPARE(differ, 0);
 }
 
 QTEST_GUILESS_MAIN(TestMapDocument)
