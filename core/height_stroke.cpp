@@ -1,43 +1,13 @@
 #include "height_stroke.h"
 
 #include "core/chunk_dirty.h"
+#include "core/lattice.h"
 #include "core/map_document.h"
 #include "core/terrain_normals.h"
 
 #include <cmath>
 
 namespace mapsmith::core {
-namespace {
-
-constexpr int kOuterPerTile = kChunksPerSide * 8; // outer lattice steps per tile
-constexpr int kLatticeMax = kTilesPerSide * kOuterPerTile;
-
-// Lattice coordinate of a world position (yards): gx west to east, gy north to south.
-double latticeX(double worldY) { return (kMapHalfSize - worldY) / kUnitSize; }
-double latticeY(double worldX) { return (kMapHalfSize - worldX) / kUnitSize; }
-glm::dvec2 latticeWorld(int gx, int gy) { return {kMapHalfSize - gy * kUnitSize, kMapHalfSize - gx * kUnitSize}; }
-
-// The chunks (1, 2 or 4) that store outer lattice vertex (gx, gy), with its index in each.
-template <class F>
-void forEachHolder(int gx, int gy, F&& f) {
-    const int cgx = gx / 8;
-    const int cgy = gy / 8;
-    const int c = gx % 8;
-    const int r = gy % 8;
-    const int maxChunk = kTilesPerSide * kChunksPerSide;
-    for (int dy = 0; dy <= (r == 0 ? 1 : 0); ++dy) {
-        for (int dx = 0; dx <= (c == 0 ? 1 : 0); ++dx) {
-            const int hx = cgx - dx;
-            const int hy = cgy - dy;
-            if (hx < 0 || hy < 0 || hx >= maxChunk || hy >= maxChunk) {
-                continue;
-            }
-            f(fromGlobal({hx, hy}), outerIndex(r + dy * 8, c + dx * 8));
-        }
-    }
-}
-
-} // namespace
 
 HeightStroke::HeightStroke(MapDocument& doc, const HeightBrushSettings& settings)
     : mDoc(doc), mSettings(settings), mRecorder(doc, CommandId::HeightStroke, QStringLiteral("Sculpt terrain")),
