@@ -3,6 +3,9 @@
 #include "commands.h"
 
 #include "core/atomic_file.h"
+#include "core/demo_map.h"
+#include "core/map_document.h"
+#include "core/map_source.h"
 #include "core/terrain_presets.h"
 #include "core/tile_factory.h"
 #include "io/adt.h"
@@ -33,7 +36,8 @@ int runNew(const QStringList& args) {
                                    QStringLiteral("Comma-separated tiles X_Y (0..63 each), e.g. 32_32,33_32."),
                                    QStringLiteral("LIST"));
     const QCommandLineOption terrain(QStringLiteral("terrain"),
-                                     QStringLiteral("flat (one texture) or hills (rolling hills, three textures)."),
+                                     QStringLiteral("flat (one texture), hills (rolling hills, three textures) or demo (hills "
+                                                    "with Mapsmith's four textures, a lake per tile and marker objects)."),
                                      QStringLiteral("PRESET"), QStringLiteral("flat"));
     const QCommandLineOption height(QStringLiteral("height"), QStringLiteral("Base height in yards (default 0)."),
                                     QStringLiteral("H"), QStringLiteral("0"));
@@ -58,10 +62,11 @@ int runNew(const QStringList& args) {
         return Usage;
     }
     core::TerrainPreset preset = core::TerrainPreset::Flat;
-    if (parser.value(terrain) == QLatin1String("hills")) {
+    const bool demo = parser.value(terrain) == QLatin1String("demo");
+    if (parser.value(terrain) == QLatin1String("hills") || demo) {
         preset = core::TerrainPreset::Hills;
     } else if (parser.value(terrain) != QLatin1String("flat")) {
-        err << args.first() << ": --terrain must be flat or hills\n";
+        err << args.first() << ": --terrain must be flat, hills or demo\n";
         return Usage;
     }
     bool heightOk = false;
@@ -89,11 +94,39 @@ int runNew(const QStringList& args) {
     io::Wdt wdt;
     wdt.flags = io::mphd_flags::BigAlpha;
     wdt.wmoName = std::string(); // terrain maps carry an empty MWMO
+    std::vector<core::TileCoord> tileList;
     for (const auto& [x, y] : coords) {
         wdt.setTile(x, y, true);
-        io::Adt adt = core::createTile(core::presetTileSpec(preset, x, y, base));
+        tileList.push_back({x, y});
+    }
+    // Tiles are generated, then (demo) edited through a document in memory, then written.
+    auto source = std::make_unique<core::MemoryMapSource>(name, io::writeWdt(wdt));
+    auto* memory = source.get();
+    for (const auto t : tileList) {
+        io::Adt adt = core::createTile(demo ? core::demoTileSpec(t.x, t.y, base) : core::presetTileSpec(preset, t.x, t.y, base));
+        memory->setTile(t, io::writeAdt(adt));
+    }
+    auto doc = core::MapDocument::open(std::move(source));
+    if (!doc) {
+        err << args.first() << ": " << QString::fromStdString(doc.error().describe()) << "\n";
+        return Failure;
+    }
+    if (demo) {
+        for (const auto t : tileList) {
+            if (auto loaded = doc.value()->loadTile(t); !loaded) {
+                err << args.first() << ": " << QString::fromStdString(loaded.error().describe()) << "\n";
+                return Failure;
+            }
+        }
+        const int objects = core::dressDemoTiles(*doc.value(), tileList, base);
+        out << "placed " << objects << " objects and " << tileList.size() << " lakes\n";
+        doc.value()->save();
+    }
+    for (const auto t : tileList) {
+        const int x = t.x;
+        const int y = t.y;
         const QString path = QDir(dir).filePath(QStringLiteral("%1_%2_%3.adt").arg(name).arg(x).arg(y));
-        const auto saved = core::saveFileAtomically(path, io::writeAdt(adt));
+        const auto saved = core::saveFileAtomically(path, *memory->tileBytes(t));
         if (!saved.ok) {
             err << args.first() << ": " << saved.error << "\n";
             return Failure;
