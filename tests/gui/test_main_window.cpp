@@ -46,7 +46,7 @@ void TestMainWindow::opensDemoMap() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY2(window.openTile(QStringLiteral(":/demo/Mapsmith_32_32.adt")), qPrintable(window.lastError()));
     QVERIFY(window.windowTitle().startsWith(QStringLiteral("Mapsmith_32_32.adt")));
-    QCOMPARE(window.summaryPanel()->valueOf(QStringLiteral("Textures")), QStringLiteral("3"));
+    QCOMPARE(window.summaryPanel()->valueOf(QStringLiteral("Textures")), QStringLiteral("4"));
     QVERIFY(window.summaryPanel()->valueOf(QStringLiteral("Alpha depth")).contains(QStringLiteral("Mapsmith.wdt")));
     QTest::qWait(50);
     const QImage shot = window.grab().toImage();
