@@ -14,11 +14,12 @@ namespace {
 constexpr int kMaxChunk = kTilesPerSide * kChunksPerSide; // global chunks per map side
 
 // Global chunk column / row containing lattice coordinate `l` (floor, clamped to the map).
-int chunkOfLattice(double l) { return std::clamp(int(std::floor(l / 8.0)), 0, kMaxChunk - 1); }
+int chunkOfLattice(double l) {
+    return std::clamp(int(std::floor(l / 8.0)), 0, kMaxChunk - 1);
+}
 
 // The chunks (1, 2 or 4) that store lattice vertex (gx, gy), with its local coordinates in each.
-template <class F>
-void forEachHolder(int gx, int gy, F&& f) {
+template <class F> void forEachHolder(int gx, int gy, F&& f) {
     const int cx = gx / 8;
     const int cy = gy / 8;
     for (int dy = 0; dy <= (gy % 8 == 0 ? 1 : 0); ++dy) {
@@ -33,7 +34,9 @@ void forEachHolder(int gx, int gy, F&& f) {
     }
 }
 
-bool isEmpty(const io::LiquidChunk& lc) { return lc.instances.empty() && !lc.attributes; }
+bool isEmpty(const io::LiquidChunk& lc) {
+    return lc.instances.empty() && !lc.attributes;
+}
 
 } // namespace
 
@@ -141,9 +144,8 @@ void LiquidStroke::dab(glm::dvec2 world) {
                     w->raster = newLiquidRaster(mSettings.liquidType);
                     w->hasLayer = true;
                 }
-                const QuadMask added = addQuads(w->raster, q, [&](int vx, int vy) {
-                    return freshVertex(cx * 8 + vx, cy * 8 + vy);
-                });
+                const QuadMask added = addQuads(
+                    w->raster, q, [&](int vx, int vy) { return freshVertex(cx * 8 + vx, cy * 8 + vy); });
                 w->added |= added;
                 w->modified |= added != 0;
                 break;
@@ -257,7 +259,8 @@ void LiquidStroke::writeBack(Work& w) {
     // The last liquid of a tile gone: let the document apply its rule (a tile read without MH2O gets
     // none written back), exactly as undo and redo do through setChunkState().
     const io::Adt* adt = mDoc.tile(w.coord.tile);
-    if (adt && adt->liquids && std::all_of(adt->liquids->chunks.begin(), adt->liquids->chunks.end(), isEmpty)) {
+    if (adt && adt->liquids &&
+        std::all_of(adt->liquids->chunks.begin(), adt->liquids->chunks.end(), isEmpty)) {
         mDoc.setChunkState(w.coord, mDoc.chunkState(w.coord), dirty::Liquid);
     }
 }

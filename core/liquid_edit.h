@@ -50,19 +50,19 @@ enum class LiquidDepthMode {
 };
 
 struct LiquidSettings {
-    BrushSettings brush;                      // radius (yards) and dab spacing only
+    BrushSettings brush; // radius (yards) and dab spacing only
     LiquidMode mode = LiquidMode::Add;
     std::uint16_t liquidType = liquid_type::Water; // LiquidType.dbc id: new layers (Add) and SetType
-    std::size_t layer = 0;                   // instance index in the chunk (0 = first)
+    std::size_t layer = 0;                         // instance index in the chunk (0 = first)
     // Surface for Add (new vertices) and SetHeight.
     LiquidHeightMode heightMode = LiquidHeightMode::Flat;
-    double height = 0.0;      // yards (Plane: at the plane origin)
-    double angle = 0.0;       // Plane: degrees above horizontal, clamped to -89..89
-    double orientation = 0.0; // Plane: degrees, 0 = north (+x), 90 = west (+y)
+    double height = 0.0;                   // yards (Plane: at the plane origin)
+    double angle = 0.0;                    // Plane: degrees above horizontal, clamped to -89..89
+    double orientation = 0.0;              // Plane: degrees, 0 = north (+x), 90 = west (+y)
     std::optional<glm::dvec2> planeOrigin; // Plane: world point; nullopt = the stroke's first dab
     // Depth for Add (new vertices) and SetDepth.
     LiquidDepthMode depthMode = LiquidDepthMode::FromTerrain;
-    std::uint8_t depth = 0;   // Constant: depth units
+    std::uint8_t depth = 0; // Constant: depth units
 };
 
 class LiquidStroke {

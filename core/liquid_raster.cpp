@@ -15,14 +15,20 @@ using io::LiquidVertexFormat;
 constexpr double kDegToRad = std::numbers::pi / 180.0;
 constexpr double kMaxPlaneAngle = 89.0; // degrees; keeps tan() finite
 
-bool hasHeights(LiquidVertexFormat f) { return f != LiquidVertexFormat::DepthOnly; }
-bool hasDepths(LiquidVertexFormat f) { return f != LiquidVertexFormat::HeightUv; }
+bool hasHeights(LiquidVertexFormat f) {
+    return f != LiquidVertexFormat::DepthOnly;
+}
+bool hasDepths(LiquidVertexFormat f) {
+    return f != LiquidVertexFormat::HeightUv;
+}
 bool hasUvs(LiquidVertexFormat f) {
     return f == LiquidVertexFormat::HeightUv || f == LiquidVertexFormat::HeightUvDepth;
 }
 
 // Bitwise float equality: "unchanged" means the same bits (and NaN equals itself).
-bool sameBits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+bool sameBits(float a, float b) {
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
 
 // The instance rectangle clipped to the chunk (the reader guarantees it is inside; the model may not).
 struct Rect {
@@ -44,7 +50,8 @@ Rect rectOf(const io::LiquidInstance& in) {
 LiquidRaster newLiquidRaster(std::uint16_t liquidType) {
     LiquidRaster r;
     r.liquidType = liquidType;
-    r.format = liquidType == liquid_type::Ocean ? LiquidVertexFormat::DepthOnly : LiquidVertexFormat::HeightDepth;
+    r.format =
+        liquidType == liquid_type::Ocean ? LiquidVertexFormat::DepthOnly : LiquidVertexFormat::HeightDepth;
     r.liquidObjectOrLvf = std::uint16_t(*r.format);
     r.baseHeight = 0.0f;
     r.heights.fill(0.0f);
@@ -312,7 +319,8 @@ std::uint8_t depthBelow(double liquidHeight, double terrainHeight) {
     return std::uint8_t(std::min(255.0, std::ceil(d * kDepthUnitsPerYard)));
 }
 
-QuadMask addQuads(LiquidRaster& r, QuadMask quads, const std::function<LiquidVertexValue(int vx, int vy)>& fresh) {
+QuadMask addQuads(LiquidRaster& r, QuadMask quads,
+                  const std::function<LiquidVertexValue(int vx, int vy)>& fresh) {
     const QuadMask added = quads & ~r.coverage;
     if (added == 0) {
         return 0;

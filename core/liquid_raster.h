@@ -40,11 +40,15 @@ inline constexpr int kLiquidQuadsPerSide = 8;
 inline constexpr int kLiquidVerticesPerSide = 9;
 inline constexpr int kLiquidVertexCount = 81;
 
-using QuadMask = std::uint64_t;       // bit qy * 8 + qx
-using VertexMask = std::bitset<81>;   // bit vy * 9 + vx
+using QuadMask = std::uint64_t;     // bit qy * 8 + qx
+using VertexMask = std::bitset<81>; // bit vy * 9 + vx
 
-constexpr int liquidVertexIndex(int vx, int vy) { return vy * kLiquidVerticesPerSide + vx; }
-constexpr QuadMask quadBit(int qx, int qy) { return QuadMask(1) << (qy * kLiquidQuadsPerSide + qx); }
+constexpr int liquidVertexIndex(int vx, int vy) {
+    return vy * kLiquidVerticesPerSide + vx;
+}
+constexpr QuadMask quadBit(int qx, int qy) {
+    return QuadMask(1) << (qy * kLiquidQuadsPerSide + qx);
+}
 
 // LiquidType.dbc ids of the WotLK basic liquids.
 namespace liquid_type {
@@ -63,13 +67,13 @@ inline constexpr std::uint8_t kImplicitDepth = 255;
 inline constexpr double kDepthUnitsPerYard = 12.0 / 7.0;
 
 struct LiquidRaster {
-    QuadMask coverage = 0;                              // quads with liquid
-    std::array<float, kLiquidVertexCount> heights{};    // absolute heights, yards
+    QuadMask coverage = 0;                                 // quads with liquid
+    std::array<float, kLiquidVertexCount> heights{};       // absolute heights, yards
     std::array<std::uint8_t, kLiquidVertexCount> depths{}; // depth units (see kDepthUnitsPerYard)
     std::array<io::LiquidUv, kLiquidVertexCount> uvs{};
-    std::uint16_t liquidType = 0;                       // LiquidType.dbc id
-    std::uint16_t liquidObjectOrLvf = 0;                // as stored (the LVF in WotLK)
-    std::optional<io::LiquidVertexFormat> format;       // nullopt: no vertex data
+    std::uint16_t liquidType = 0;                 // LiquidType.dbc id
+    std::uint16_t liquidObjectOrLvf = 0;          // as stored (the LVF in WotLK)
+    std::optional<io::LiquidVertexFormat> format; // nullopt: no vertex data
     float baseHeight = 0.0f; // height of formats without heights (the source minHeight), yards
     bool operator==(const LiquidRaster&) const = default;
 };

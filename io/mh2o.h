@@ -39,7 +39,7 @@ struct LiquidInstance {
     // nullopt: offset 0 in the file, every quad exists.
     std::optional<std::vector<std::uint8_t>> existsBitmap;
     // Vertex data, (width+1)*(height+1) entries each; nullopt vertexFormat: offset 0 in the file
-    // (no vertex data: heights = minHeight, or 0 for ocean).
+    // (no vertex data: heights = minHeight, as the WotLK extractors read it).
     std::optional<LiquidVertexFormat> vertexFormat;
     std::vector<float> heights;          // empty unless the format has heights
     std::vector<std::uint8_t> depths;    // empty unless the format has depths

@@ -34,9 +34,13 @@ namespace {
 const std::vector<TileCoord> kTiles{{32, 32}, {33, 32}, {32, 33}, {33, 33}};
 
 // The corner shared by the four tiles.
-glm::dvec2 mapCentre() { return core::tileOrigin({33, 33}); }
+glm::dvec2 mapCentre() {
+    return core::tileOrigin({33, 33});
+}
 
-std::vector<std::byte> bytesOf(const core::MapDocument& doc, TileCoord t) { return io::writeAdt(*doc.tile(t)); }
+std::vector<std::byte> bytesOf(const core::MapDocument& doc, TileCoord t) {
+    return io::writeAdt(*doc.tile(t));
+}
 
 std::vector<ChunkCoord> allChunks(const core::MapDocument& doc) {
     std::vector<ChunkCoord> out;
@@ -150,7 +154,8 @@ io::LiquidInstance makeInstance(std::optional<LiquidVertexFormat> format, int x0
     const std::size_t n = in.vertexCount();
     const bool heights = format && *format != LiquidVertexFormat::DepthOnly;
     const bool depths = format && *format != LiquidVertexFormat::HeightUv;
-    const bool uvs = format && (*format == LiquidVertexFormat::HeightUv || *format == LiquidVertexFormat::HeightUvDepth);
+    const bool uvs =
+        format && (*format == LiquidVertexFormat::HeightUv || *format == LiquidVertexFormat::HeightUvDepth);
     for (std::size_t v = 0; v < n; ++v) {
         if (heights) {
             in.heights.push_back(height(rng));
@@ -226,9 +231,9 @@ void TestLiquidEdit::rasterRoundTrip_data() {
     QTest::addColumn<int>("w");
     QTest::addColumn<int>("h");
     QTest::addColumn<bool>("holes");
-    const std::optional<LiquidVertexFormat> formats[] = {LiquidVertexFormat::HeightDepth, LiquidVertexFormat::HeightUv,
-                                                         LiquidVertexFormat::DepthOnly,
-                                                         LiquidVertexFormat::HeightUvDepth, std::nullopt};
+    const std::optional<LiquidVertexFormat> formats[] = {
+        LiquidVertexFormat::HeightDepth, LiquidVertexFormat::HeightUv, LiquidVertexFormat::DepthOnly,
+        LiquidVertexFormat::HeightUvDepth, std::nullopt};
     for (const auto& f : formats) {
         const QByteArray name = f ? "lvf" + QByteArray::number(int(*f)) : QByteArray("novertexdata");
         QTest::newRow(name + " full chunk") << f << 0 << 0 << 8 << 8 << false;
@@ -354,9 +359,9 @@ void TestLiquidEdit::corpusLiquidsRoundTripExactly() {
 
 void TestLiquidEdit::outputIsMinimal() {
     // A full-chunk instance whose existing quads form a 3x2 block (1..3, 4..5) with one hole.
-    io::LiquidInstance in = makeInstance(LiquidVertexFormat::HeightDepth, 0, 0, 8, 8, [](int x, int y) {
-        return x >= 1 && x <= 3 && y >= 4 && y <= 5 && !(x == 2 && y == 4);
-    }, 3);
+    io::LiquidInstance in = makeInstance(
+        LiquidVertexFormat::HeightDepth, 0, 0, 8, 8,
+        [](int x, int y) { return x >= 1 && x <= 3 && y >= 4 && y <= 5 && !(x == 2 && y == 4); }, 3);
     core::LiquidRaster r = core::toRaster(in);
     auto out = core::toInstance(r);
     QVERIFY(out);
@@ -365,8 +370,8 @@ void TestLiquidEdit::outputIsMinimal() {
     QCOMPARE(int(out->width), 3);
     QCOMPARE(int(out->height), 2);
     QVERIFY(out->existsBitmap);
-    QCOMPARE(out->existsBitmap->size(), std::size_t(1));            // (3*2+7)/8
-    QCOMPARE(int((*out->existsBitmap)[0]), 0b11111101);              // quad (1, 0) missing, padding set
+    QCOMPARE(out->existsBitmap->size(), std::size_t(1)); // (3*2+7)/8
+    QCOMPARE(int((*out->existsBitmap)[0]), 0b11111101);  // quad (1, 0) missing, padding set
     QCOMPARE(out->heights.size(), std::size_t(4 * 3));
     QCOMPARE(out->depths.size(), std::size_t(4 * 3));
     // min/max from the used vertices only (the source's were the same by construction).
@@ -377,7 +382,8 @@ void TestLiquidEdit::outputIsMinimal() {
     out = core::toInstance(r);
     QVERIFY(out && !out->existsBitmap);
     // A present-but-full bitmap is not minimal: dropped.
-    io::LiquidInstance full = makeInstance(LiquidVertexFormat::HeightDepth, 2, 2, 3, 3, [](int, int) { return true; }, 4);
+    io::LiquidInstance full = makeInstance(
+        LiquidVertexFormat::HeightDepth, 2, 2, 3, 3, [](int, int) { return true; }, 4);
     full.existsBitmap = std::vector<std::uint8_t>{0xFF, 0xFF};
     out = core::toInstance(core::toRaster(full));
     QVERIFY(out && !out->existsBitmap);
@@ -460,8 +466,10 @@ void TestLiquidEdit::depthUnitsMatchCorpus() {
                 for (int x = 0; x <= in.width; ++x) {
                     const int vx = in.xOffset + x;
                     const int vy = in.yOffset + y;
-                    const double terrain = double(ch.position.z) + ch.heights[std::size_t(core::outerIndex(vy, vx))];
-                    QCOMPARE(int(core::depthBelow(r.heights[std::size_t(core::liquidVertexIndex(vx, vy))], terrain)),
+                    const double terrain =
+                        double(ch.position.z) + ch.heights[std::size_t(core::outerIndex(vy, vx))];
+                    QCOMPARE(int(core::depthBelow(r.heights[std::size_t(core::liquidVertexIndex(vx, vy))],
+                                                  terrain)),
                              int(in.depths[std::size_t(y * (in.width + 1) + x)]));
                     ++checked;
                 }
@@ -491,7 +499,8 @@ void TestLiquidEdit::kernels() {
     QVERIFY(v.test(std::size_t(core::liquidVertexIndex(2, 2))));
     for (int vy = 0; vy <= 8; ++vy) {
         for (int vx = 0; vx <= 8; ++vx) {
-            const glm::dvec2 d = core::liquidVertexWorld(g.gx * 8 + vx, g.gy * 8 + vy) - vertexWorld(c, vx, vy);
+            const glm::dvec2 d =
+                core::liquidVertexWorld(g.gx * 8 + vx, g.gy * 8 + vy) - vertexWorld(c, vx, vy);
             QVERIFY(glm::length(d) < 1e-9);
         }
     }
@@ -499,16 +508,20 @@ void TestLiquidEdit::kernels() {
     // addQuads: fresh values only for vertices that become used.
     core::LiquidRaster r = core::newLiquidRaster(core::liquid_type::Water);
     int calls = 0;
-    QCOMPARE(core::addQuads(r, core::quadBit(0, 0), [&](int vx, int vy) {
-        ++calls;
-        return core::LiquidVertexValue{float(vx * 10 + vy), std::uint8_t(vx + vy)};
-    }), core::quadBit(0, 0));
+    QCOMPARE(core::addQuads(r, core::quadBit(0, 0),
+                            [&](int vx, int vy) {
+                                ++calls;
+                                return core::LiquidVertexValue{float(vx * 10 + vy), std::uint8_t(vx + vy)};
+                            }),
+             core::quadBit(0, 0));
     QCOMPARE(calls, 4);
     calls = 0;
-    QCOMPARE(core::addQuads(r, core::quadBit(0, 0) | core::quadBit(1, 0), [&](int, int) {
-        ++calls;
-        return core::LiquidVertexValue{-1.0f, 99};
-    }), core::quadBit(1, 0));
+    QCOMPARE(core::addQuads(r, core::quadBit(0, 0) | core::quadBit(1, 0),
+                            [&](int, int) {
+                                ++calls;
+                                return core::LiquidVertexValue{-1.0f, 99};
+                            }),
+             core::quadBit(1, 0));
     QCOMPARE(calls, 2); // (2, 0) and (2, 1); (1, 0) and (1, 1) were used
     QCOMPARE(r.heights[std::size_t(core::liquidVertexIndex(1, 1))], 11.0f);
     QCOMPARE(r.heights[std::size_t(core::liquidVertexIndex(2, 1))], -1.0f);
@@ -543,7 +556,7 @@ void TestLiquidEdit::planeHeights() {
     QVERIFY(std::abs(p.heightAt({100.0, 230.0}) - 10.0) < 1e-9); // level westwards
     p.orientation = 90.0;
     QVERIFY(std::abs(p.heightAt({100.0, 204.0}) - 14.0) < 1e-9); // now rises westwards (+y)
-    p.angle = 1000.0;                                          // clamped to 89 degrees: finite
+    p.angle = 1000.0;                                            // clamped to 89 degrees: finite
     QVERIFY(std::isfinite(p.heightAt({100.0, 204.0})));
     const core::LiquidPlane flat{7.25};
     QCOMPARE(flat.heightAt({1e6, -1e6}), 7.25);
@@ -564,7 +577,8 @@ void TestLiquidEdit::lakeAcrossChunkAndTileBorders() {
     std::set<TileCoord> tiles;
     for (const ChunkCoord& c : allChunks(*doc)) {
         const QuadMask cov = coverageOf(*doc, c);
-        QCOMPARE(doc->liquid(c) ? doc->liquid(c)->instances.size() : std::size_t(0), std::size_t(cov ? 1 : 0));
+        QCOMPARE(doc->liquid(c) ? doc->liquid(c)->instances.size() : std::size_t(0),
+                 std::size_t(cov ? 1 : 0));
         for (int qy = 0; qy < 8; ++qy) {
             for (int qx = 0; qx < 8; ++qx) {
                 const bool inside = glm::length(quadCentre(c, qx, qy) - centre) < radius;
@@ -666,7 +680,9 @@ void TestLiquidEdit::addJoinsExistingWater() {
             QCOMPARE(h, wasOld ? 30.0f : 35.0f);
             (wasOld ? at30 : at35) += 1;
             // Joined in this chunk although another chunk held the old value.
-            joined += wasOld && (it == before.end() || !core::vertexUsed(it->second.coverage, v % 9, v / 9)) ? 1 : 0;
+            joined += wasOld && (it == before.end() || !core::vertexUsed(it->second.coverage, v % 9, v / 9))
+                          ? 1
+                          : 0;
         }
     }
     QVERIFY(at30 > 20);
@@ -914,7 +930,8 @@ void TestLiquidEdit::attributesFollowCoverage() {
     s2.finish();
     QCOMPARE(doc->liquid(c)->attributes->fishable, before.attributes->fishable);
     QCOMPARE(doc->liquid(c)->attributes->deep, before.attributes->deep & ~removed);
-    QCOMPARE(core::instanceCoverage(doc->liquid(c)->instances.front()), core::instanceCoverage(before.instances.front()));
+    QCOMPARE(core::instanceCoverage(doc->liquid(c)->instances.front()),
+             core::instanceCoverage(before.instances.front()));
     // The refilled vertices all touched existing water, so they took its values: the instance is back.
     QVERIFY(doc->liquid(c)->instances.front() == before.instances.front());
 }
@@ -1038,14 +1055,16 @@ void TestLiquidEdit::undoRedoByteIdentical() {
     }
     for (const TileCoord t : kTiles) {
         QVERIFY(!doc->tile(t)->liquids); // no MH2O again
-        QVERIFY2(bytesOf(*doc, t) == original[t], qPrintable(QStringLiteral("tile %1_%2 after undo").arg(t.x).arg(t.y)));
+        QVERIFY2(bytesOf(*doc, t) == original[t],
+                 qPrintable(QStringLiteral("tile %1_%2 after undo").arg(t.x).arg(t.y)));
     }
     QVERIFY(!doc->isModified());
     while (doc->undoStack()->canRedo()) {
         doc->undoStack()->redo();
     }
     for (const TileCoord t : kTiles) {
-        QVERIFY2(bytesOf(*doc, t) == edited[t], qPrintable(QStringLiteral("tile %1_%2 after redo").arg(t.x).arg(t.y)));
+        QVERIFY2(bytesOf(*doc, t) == edited[t],
+                 qPrintable(QStringLiteral("tile %1_%2 after redo").arg(t.x).arg(t.y)));
     }
 }
 
@@ -1113,7 +1132,8 @@ void TestLiquidEdit::corpusOceanExtendsAndUndoes() {
             if (!core::vertexUsed(r.coverage, v % 9, v / 9)) {
                 continue;
             }
-            const double terrain = double(ch->position.z) + ch->heights[std::size_t(core::outerIndex(v / 9, v % 9))];
+            const double terrain =
+                double(ch->position.z) + ch->heights[std::size_t(core::outerIndex(v / 9, v % 9))];
             QCOMPARE(int(r.depths[std::size_t(v)]), int(core::depthBelow(0.0, terrain)));
         }
     }
