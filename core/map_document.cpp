@@ -275,6 +275,44 @@ void MapDocument::enforceUndoBudget() {
     }
 }
 
+MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options) {
+    SaveReport report;
+    auto fail = [&](const io::Error& e) {
+        report.ok = false;
+        report.error = QString::fromStdString(e.describe());
+        return report;
+    };
+    for (int y = 0; y < kTilesPerSide; ++y) {
+        for (int x = 0; x < kTilesPerSide; ++x) {
+            const TileCoord t{x, y};
+            if (!tileExists(t)) {
+                continue;
+            }
+            std::vector<std::byte> bytes;
+            if (const io::Adt* loaded = tile(t)) {
+                bytes = io::writeAdt(*loaded, options);
+            } else {
+                auto adt = mSource->readTile(t, bigAlpha());
+                if (!adt) {
+                    return fail(adt.error());
+                }
+                bytes = io::writeAdt(adt.value(), options);
+            }
+            if (auto written = target->writeTile(t, bytes); !written) {
+                return fail(written.error());
+            }
+            report.saved.push_back(t);
+        }
+    }
+    if (auto written = target->writeWdt(io::writeWdt(mWdt)); !written) {
+        return fail(written.error());
+    }
+    mSource = std::move(target);
+    mTouchedSinceSave.clear();
+    mUndoStack->setClean();
+    return report;
+}
+
 QHash<std::uint64_t, std::uint32_t> MapDocument::takeRenderDirty() {
     QHash<std::uint64_t, std::uint32_t> out;
     out.swap(mRenderDirty);

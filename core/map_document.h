@@ -77,6 +77,9 @@ public:
         QString error; // the first failure; tiles saved before it stay saved
     };
     SaveReport save(const io::AdtWriteOptions& options = {});
+    // Writes the whole map (WDT and every tile the WDT lists, loaded or not) to `target` and makes it
+    // the document's source: later saves go there. On failure the old source stays.
+    SaveReport saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options = {});
 
     // Undo memory: history is unlimited; past `bytes` of compressed snapshots held in memory the
     // oldest steps move to a temporary file (0 = keep everything in memory). Default 256 MiB.

@@ -79,6 +79,7 @@ private slots:
     void snapshotsRoundTripCorpusChunks();
     void undoPastMemoryBudgetSpillsToDisk();
     void generatedTilesHaveNoNormalSeams();
+    void saveAsWritesEveryTileAndSwitchesSource();
 };
 
 void TestMapDocument::opensAndLoadsTiles() {
@@ -441,6 +442,34 @@ void TestMapDocument::generatedTilesHaveNoNormalSeams() {
     }
     QCOMPARE(compared, 16 * 9);
     QCOMPARE(differ, 0);
+}
+
+void TestMapDocument::saveAsWritesEveryTileAndSwitchesSource() {
+    // Three tiles in the WDT, one loaded and edited: Save As writes all three and the WDT.
+    const std::vector<TileCoord> tiles{{32, 32}, {33, 32}, {32, 33}};
+    auto doc = tests::hillsMap(tiles);
+    auto& oldSource = static_cast<core::MemoryMapSource&>(doc->source());
+    const auto untouched = *oldSource.tileBytes({32, 33});
+    core::HeightStroke stroke(*doc, raise(20.0, 3.0));
+    stroke.moveTo(core::tileOrigin({32, 32}) - glm::dvec2(100.0));
+    stroke.finish();
+    auto target = std::make_unique<core::MemoryMapSource>(QStringLiteral("Copy"), std::vector<std::byte>{});
+    auto* copy = target.get();
+    const auto report = doc->saveAs(std::move(target));
+    QVERIFY(report.ok);
+    QCOMPARE(report.saved.size(), std::size_t(3));
+    QVERIFY(!doc->isModified());
+    QVERIFY(&doc->source() == copy);
+    QVERIFY(*copy->tileBytes({32, 32}) == bytesOf(*doc, {32, 32}));
+    QVERIFY(*copy->tileBytes({32, 33}) == untouched);
+    QVERIFY(io::readWdt(copy->wdtBytes()).value() == doc->wdt());
+    // Later saves go to the new source.
+    core::HeightStroke again(*doc, raise(20.0, 3.0));
+    again.moveTo(core::tileOrigin({33, 32}) - glm::dvec2(100.0));
+    again.finish();
+    const int writes = copy->writeCount();
+    QVERIFY(doc->save().ok);
+    QCOMPARE(copy->writeCount(), writes + 1);
 }
 
 QTEST_GUILESS_MAIN(TestMapDocument)
