@@ -7,6 +7,8 @@
 #include "core/terrain_presets.h"
 #include "core/unique_ids.h"
 
+#include <glm/geometric.hpp>
+
 #include <algorithm>
 #include <cmath>
 
@@ -45,10 +47,14 @@ TileSpec demoTileSpec(int tileX, int tileY, float baseHeight) {
     spec.layerWeights = {
         [slopeRock, steps](double x, double y) { return steps(slopeRock(x, y)); },
         [hollowDirt, steps](double x, double y) { return steps(0.8f * hollowDirt(x, y)); },
-        // Sand from 3 yd below to 2.5 yd above the lake surface.
-        [height, level, steps](double x, double y) {
+        // Sand from 3 yd below to 2.5 yd above the lake surface, on the basin's shore only (fading out
+        // from 10 to 40 yd beyond the lake's radius), so other slopes at that height stay grass.
+        [height, level, steps, basin = demoBasinCentre({tileX, tileY})](double x, double y) {
             const double h = height(x, y);
-            return steps(float(std::clamp(1.0 - std::abs(h - (level - 0.25)) / 2.75, 0.0, 1.0)));
+            const double band = std::clamp(1.0 - std::abs(h - (level - 0.25)) / 2.75, 0.0, 1.0);
+            const double beyond = glm::length(glm::dvec2(x, y) - basin) - kLakeRadius;
+            const double shore = std::clamp(1.0 - (beyond - 10.0) / 30.0, 0.0, 1.0);
+            return steps(float(band * shore));
         },
     };
     return spec;

@@ -47,6 +47,11 @@ LiquidStroke::LiquidStroke(MapDocument& doc, const LiquidSettings& settings)
 void LiquidStroke::start(glm::dvec2 world) {
     mStarted = true;
     mPlane.height = mSettings.height;
+    if (mSettings.heightFromStart) {
+        // Relative to the terrain under the first dab (plane origin).
+        const glm::dvec2 origin = mSettings.planeOrigin.value_or(world);
+        mPlane.height += mDoc.heightAt(origin).value_or(0.0);
+    }
     mPlane.angle = mSettings.heightMode == LiquidHeightMode::Plane ? mSettings.angle : 0.0;
     mPlane.orientation = mSettings.orientation;
     mPlane.origin = mSettings.planeOrigin.value_or(world);

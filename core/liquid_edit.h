@@ -57,6 +57,7 @@ struct LiquidSettings {
     // Surface for Add (new vertices) and SetHeight.
     LiquidHeightMode heightMode = LiquidHeightMode::Flat;
     double height = 0.0;                   // yards (Plane: at the plane origin)
+    bool heightFromStart = false;          // height is relative to the terrain under the first dab
     double angle = 0.0;                    // Plane: degrees above horizontal, clamped to -89..89
     double orientation = 0.0;              // Plane: degrees, 0 = north (+x), 90 = west (+y)
     std::optional<glm::dvec2> planeOrigin; // Plane: world point; nullopt = the stroke's first dab

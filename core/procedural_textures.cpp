@@ -1,16 +1,19 @@
 #include "procedural_textures.h"
 
+#include <QColor>
+
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 
 namespace mapsmith::core {
 namespace {
 
-std::uint32_t hash(std::uint32_t x, std::uint32_t y, std::uint32_t seed) {
+std::uint32_t latticeHash(std::uint32_t x, std::uint32_t y, std::uint32_t seed) {
     std::uint32_t h = x * 0x8DA6B343u ^ y * 0xD8163841u ^ seed * 0xCB1AB31Fu;
     h ^= h >> 13;
     h *= 0x5BD1E995u;
@@ -29,7 +32,7 @@ double noise(double u, double v, int cells, std::uint32_t seed) {
     auto at = [&](int i, int j) {
         const auto wi = std::uint32_t(((i % cells) + cells) % cells);
         const auto wj = std::uint32_t(((j % cells) + cells) % cells);
-        return double(hash(wi, wj, seed) & 0xFFFF) / 65535.0;
+        return double(latticeHash(wi, wj, seed) & 0xFFFF) / 65535.0;
     };
     auto smooth = [](double t) { return t * t * (3.0 - 2.0 * t); };
     const double sx = smooth(fx);
@@ -56,7 +59,8 @@ glm::dvec3 shade(TerrainTexture kind, double u, double v) {
     case TerrainTexture::Grass: {
         const double n = fbm(u, v, 8, 11, 4);
         const double blades = noise(u, v, 64, 12);
-        return glm::mix(glm::dvec3(0.16, 0.33, 0.10), glm::dvec3(0.38, 0.58, 0.20), n) * (0.85 + 0.3 * blades);
+        return glm::mix(glm::dvec3(0.16, 0.33, 0.10), glm::dvec3(0.38, 0.58, 0.20), n) *
+               (0.85 + 0.3 * blades);
     }
     case TerrainTexture::Rock: {
         const double n = fbm(u, v, 4, 21, 5);
@@ -77,6 +81,28 @@ glm::dvec3 shade(TerrainTexture kind, double u, double v) {
     return {1.0, 0.0, 1.0};
 }
 
+// Pattern brightness in [0, 1] of one of four kinds, tileable (integer frequencies only).
+double pattern(int kind, double u, double v, std::uint32_t seed) {
+    constexpr double tau = 2.0 * std::numbers::pi;
+    switch (kind) {
+    case 0: { // bricks / cobbles
+        const double row = std::floor(v * 8.0);
+        const double shifted = u * 8.0 + (int(row) % 2 ? 0.5 : 0.0);
+        const double fu = shifted - std::floor(shifted);
+        const double fv = v * 8.0 - row;
+        return (fu < 0.08 || fv < 0.12) ? 0.25 : 0.8 + 0.2 * noise(u, v, 8, seed + 7);
+    }
+    case 1: // diagonal stripes
+        return 0.5 + 0.5 * std::sin(tau * 6.0 * (u + v) + tau * noise(u, v, 4, seed + 3));
+    case 2: { // spots
+        const double n = noise(u, v, 16, seed + 5);
+        return n > 0.62 ? 1.0 : 0.45 + 0.3 * n;
+    }
+    default: // ripples
+        return 0.5 + 0.5 * std::sin(tau * 10.0 * v + 2.0 * tau * noise(u, v, 3, seed + 9));
+    }
+}
+
 } // namespace
 
 QImage makeTerrainTexture(TerrainTexture kind, int size) {
@@ -85,7 +111,8 @@ QImage makeTerrainTexture(TerrainTexture kind, int size) {
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
         for (int x = 0; x < size; ++x) {
             const glm::dvec3 c = glm::clamp(shade(kind, double(x) / size, double(y) / size), 0.0, 1.0);
-            line[x] = qRgb(int(std::lround(c.r * 255.0)), int(std::lround(c.g * 255.0)), int(std::lround(c.b * 255.0)));
+            line[x] = qRgb(int(std::lround(c.r * 255.0)), int(std::lround(c.g * 255.0)),
+                           int(std::lround(c.b * 255.0)));
         }
     }
     return image;
@@ -106,14 +133,50 @@ QString terrainTexturePath(TerrainTexture kind) {
 }
 
 std::optional<TerrainTexture> terrainTextureFromPath(const QString& mtexPath) {
-    for (auto kind : {TerrainTexture::Grass, TerrainTexture::Rock, TerrainTexture::Dirt, TerrainTexture::Sand}) {
+    for (auto kind :
+         {TerrainTexture::Grass, TerrainTexture::Rock, TerrainTexture::Dirt, TerrainTexture::Sand}) {
         if (mtexPath.compare(terrainTexturePath(kind), Qt::CaseInsensitive) == 0 ||
-            QString(mtexPath).replace(QLatin1Char('/'), QLatin1Char('\\'))
+            QString(mtexPath)
+                    .replace(QLatin1Char('/'), QLatin1Char('\\'))
                     .compare(terrainTexturePath(kind), Qt::CaseInsensitive) == 0) {
             return kind;
         }
     }
     return std::nullopt;
+}
+
+std::uint32_t textureNameHash(const QString& mtexPath) {
+    // A named copy: replace() returns a reference into its object, which must outlive the loop.
+    QString normalised = mtexPath.toLower();
+    normalised.replace(QLatin1Char('/'), QLatin1Char('\\'));
+    std::uint32_t h = 2166136261u;
+    for (const QChar ch : std::as_const(normalised)) {
+        h = (h ^ ch.unicode()) * 16777619u;
+    }
+    return h;
+}
+
+QImage makePlaceholderTexture(const QString& mtexPath, int size) {
+    const std::uint32_t hash = textureNameHash(mtexPath);
+    const double hue = double(hash % 360u);
+    const int kind = int((hash >> 9) % 4u);
+    const std::uint32_t seed = hash >> 11;
+    const QColor dark = QColor::fromHsvF(float(hue / 360.0), 0.55f, 0.35f);
+    const QColor light = QColor::fromHsvF(float(hue / 360.0), 0.40f, 0.85f);
+    QImage image(size, size, QImage::Format_RGB32);
+    for (int y = 0; y < size; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+        for (int x = 0; x < size; ++x) {
+            const double u = double(x) / size;
+            const double v = double(y) / size;
+            const double grain = 0.5 * noise(u, v, 8, seed) + 0.3 * noise(u, v, 32, seed + 1) + 0.2;
+            const double t = std::clamp(0.55 * pattern(kind, u, v, seed) + 0.45 * grain, 0.0, 1.0);
+            const auto lerp = [&](float a, float b) { return int(std::lround((a + (b - a) * t) * 255.0)); };
+            line[x] = qRgb(lerp(dark.redF(), light.redF()), lerp(dark.greenF(), light.greenF()),
+                           lerp(dark.blueF(), light.blueF()));
+        }
+    }
+    return image;
 }
 
 } // namespace mapsmith::core

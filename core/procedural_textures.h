@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 
 namespace mapsmith::core {
@@ -17,5 +18,13 @@ QImage makeTerrainTexture(TerrainTexture kind, int size = 256);
 // The MTEX path the demo map uses for a kind ("Tileset\\Mapsmith\\Grass.blp", ...), and back.
 QString terrainTexturePath(TerrainTexture kind);
 std::optional<TerrainTexture> terrainTextureFromPath(const QString& mtexPath);
+
+// A stand-in for a texture nobody supplied: a tileable two-tone pattern (bricks, stripes, spots or
+// ripples) whose hue and kind follow from the name, so different names look different and the same
+// name always looks the same.
+QImage makePlaceholderTexture(const QString& mtexPath, int size = 256);
+
+// FNV-1a of the lower-cased, backslash-separated path.
+std::uint32_t textureNameHash(const QString& mtexPath);
 
 } // namespace mapsmith::core

@@ -1,11 +1,43 @@
-// Mapsmith editor entry point: `mapsmith [TILE.adt]`; without an argument it opens the bundled demo map.
+// Mapsmith editor entry point.
+//   mapsmith [MAP]                      opens MAP (.wdt or one of its .adt tiles); default: the demo map
+//   mapsmith [MAP] --screenshot PNG [--camera x,y,z,yaw,pitch] [--size WxH] [--whole-window]
+//                                       renders one frame of the viewport to PNG and exits (0 = written)
 
 #include "main_window.h"
+#include "viewport/terrain_viewport.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTextStream>
+
+#include <optional>
+
+namespace {
+
+// "x,y,z,yaw,pitch" in world yards and degrees.
+std::optional<std::array<double, 5>> parseCamera(const QString& text) {
+    const QStringList parts = text.split(QLatin1Char(','));
+    if (parts.size() != 5) {
+        return std::nullopt;
+    }
+    std::array<double, 5> v{};
+    for (int i = 0; i < 5; ++i) {
+        bool ok = false;
+        v[std::size_t(i)] = parts[i].trimmed().toDouble(&ok);
+        if (!ok) {
+            return std::nullopt;
+        }
+    }
+    return v;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+    // Qt 3D 6.4's RHI renderer draws texture arrays black: the OpenGL one must be chosen before start.
+    if (qEnvironmentVariableIsEmpty("QT3D_RENDERER")) {
+        qputenv("QT3D_RENDERER", "opengl");
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Mapsmith"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
@@ -15,12 +47,64 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QStringLiteral("Mapsmith terrain editor"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("tile"), QStringLiteral("An .adt tile to open (default: the demo map)."));
+    parser.addPositionalArgument(
+        QStringLiteral("map"),
+        QStringLiteral("A map's .wdt or one of its .adt tiles (default: the demo map)."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render one frame of the viewport to PNG and exit."),
+                                        QStringLiteral("PNG"));
+    const QCommandLineOption camera(
+        QStringLiteral("camera"),
+        QStringLiteral("Camera for --screenshot: x,y,z,yaw,pitch (yards, degrees)."), QStringLiteral("POSE"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size for --screenshot, e.g. 1280x800."),
+                                  QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    const QCommandLineOption wholeWindow(
+        QStringLiteral("whole-window"),
+        QStringLiteral("With --screenshot: the whole main window, docks included."));
+    parser.addOptions({screenshot, camera, size, wholeWindow});
     parser.process(app);
+    QTextStream err(stderr);
 
     mapsmith::editor::MainWindow window;
     const QStringList args = parser.positionalArguments();
-    window.openTile(args.isEmpty() ? QStringLiteral(":/demo/Mapsmith_32_32.adt") : args.first());
+    const QString map = args.isEmpty() ? QStringLiteral(":/demo/Mapsmith.wdt") : args.first();
+    if (!parser.isSet(screenshot)) {
+        window.show();
+        window.openMap(map);
+        return QApplication::exec();
+    }
+
+    // Automation: one frame, no dialogs.
+    qputenv("MAPSMITH_NO_DIALOGS", "1");
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    if (wh.size() != 2 || wh[0].toInt() < 64 || wh[1].toInt() < 64) {
+        err << "mapsmith: --size must be WxH (at least 64x64)\n";
+        return 2;
+    }
+    std::optional<std::array<double, 5>> pose;
+    if (parser.isSet(camera)) {
+        pose = parseCamera(parser.value(camera));
+        if (!pose) {
+            err << "mapsmith: --camera must be x,y,z,yaw,pitch\n";
+            return 2;
+        }
+    }
+    window.resize(wh[0].toInt(), wh[1].toInt());
     window.show();
-    return QApplication::exec();
+    if (!window.openMap(map)) {
+        err << "mapsmith: " << window.lastError() << "\n";
+        return 3;
+    }
+    if (pose) {
+        const auto& p = *pose;
+        window.viewport()->setCamera({p[0], p[1], p[2]}, p[3], p[4]);
+    }
+    const QImage frame =
+        parser.isSet(wholeWindow) ? window.grabWithViewport() : window.viewport()->grabFrame();
+    if (frame.isNull() || !frame.save(parser.value(screenshot))) {
+        err << "mapsmith: could not capture or write " << parser.value(screenshot) << "\n";
+        return 3;
+    }
+    return 0;
 }

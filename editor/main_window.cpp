@@ -1,20 +1,36 @@
 #include "main_window.h"
 
-#include "core/atomic_file.h"
-#include "core/height_image.h"
+#include "core/map_document.h"
+#include "core/map_source.h"
+#include "core/tile_loader.h"
 #include "core/tile_summary.h"
-#include "io/adt.h"
-#include "widgets/tile_preview.h"
+#include "editor/tool_settings_dock.h"
+#include "editor/tools/tool_box.h"
+#include "editor/viewport/terrain_viewport.h"
+#include "widgets/info_panel.h"
+#include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
+#include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSplitter>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QUndoView>
+
+#include <set>
 
 // resources.qrc lives in a static library: the linker drops its initializer unless it is referenced.
 // Q_INIT_RESOURCE must be expanded outside any namespace.
@@ -23,137 +39,452 @@ static void initMapsmithResources() {
 }
 
 namespace mapsmith::editor {
+namespace {
+
+constexpr int kMaxRecent = 8;
+constexpr int kSmallMap = 16; // maps with at most this many tiles load completely
+
+bool dialogsAllowed() {
+    return !qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS");
+}
+
+// "<dir>/<Map>.wdt" for a .wdt path itself, or for a tile "<dir>/<Map>_X_Y.adt"; empty when none.
+QString wdtPathFor(const QString& path, std::optional<core::TileCoord>& tile) {
+    if (path.endsWith(QLatin1String(".wdt"), Qt::CaseInsensitive)) {
+        return path;
+    }
+    static const QRegularExpression re(QStringLiteral("^(.+)_(\\d{1,2})_(\\d{1,2})\\.adt$"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(QFileInfo(path).fileName());
+    if (m.hasMatch()) {
+        tile = core::TileCoord{m.captured(2).toInt(), m.captured(3).toInt()};
+    }
+    return core::findWdtFor(path);
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     initMapsmithResources();
     setObjectName(QStringLiteral("mainWindow"));
-    auto* splitter = new QSplitter(this);
-    mPreview = new widgets::TilePreview(splitter);
-    mSummary = new widgets::TileSummaryPanel(splitter);
-    splitter->addWidget(mPreview);
-    splitter->addWidget(mSummary);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    setCentralWidget(splitter);
-    mChunkLabel = new QLabel(this);
-    statusBar()->addPermanentWidget(mChunkLabel);
-    connect(mPreview, &widgets::TilePreview::chunkHovered, this, &MainWindow::showChunkInfo);
-    createMenus();
+    mTools = new ToolBox(this);
+    mUndoGroup = new QUndoGroup(this);
+    mViewport = new TerrainViewport(this);
+    mViewport->setObjectName(QStringLiteral("viewport"));
+    setCentralWidget(mViewport);
+    createActions();
+    createDocks();
+    connectViewport();
+    for (Tool* tool : mTools->all()) {
+        connect(tool, &Tool::message, this,
+                [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    }
+    selectTool(0);
     updateTitle();
-    resize(1100, 700);
-    splitter->setSizes({640, 460}); // the summary's values stay readable
+    resize(1280, 800);
 }
 
-void MainWindow::createMenus() {
+MainWindow::~MainWindow() {
+    // The viewport and undo group refer to the document: detach them before it goes.
+    mViewport->setDocument(nullptr);
+    if (mDoc) {
+        mUndoGroup->removeStack(mDoc->undoStack());
+    }
+}
+
+void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Tile..."), this, &MainWindow::chooseAndOpen);
+    QAction* open = file->addAction(tr("&Open Map..."), this, &MainWindow::chooseAndOpen);
     open->setShortcut(QKeySequence::Open);
-    mSaveAsAction = file->addAction(tr("Save Tile &As..."), this, &MainWindow::chooseAndSaveAs);
-    mSaveAsAction->setShortcut(QKeySequence::SaveAs);
-    mSaveAsAction->setEnabled(false);
+    mRecentMenu = file->addMenu(tr("Open &Recent"));
+    mSave = file->addAction(tr("&Save"), this, [this] { save(); });
+    mSave->setShortcut(QKeySequence::Save);
+    mSaveAs = file->addAction(tr("Save &As..."), this, &MainWindow::chooseSaveFolder);
+    mSaveAs->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    rebuildRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    mUndo = mUndoGroup->createUndoAction(this, tr("&Undo"));
+    mUndo->setShortcut(QKeySequence::Undo);
+    mRedo = mUndoGroup->createRedoAction(this, tr("&Redo"));
+    mRedo->setShortcut(QKeySequence::Redo);
+    edit->addAction(mUndo);
+    edit->addAction(mRedo);
+
+    QToolBar* toolBar = addToolBar(tr("Tools"));
+    toolBar->setObjectName(QStringLiteral("toolBar"));
+    mToolGroup = new QActionGroup(this);
+    mToolGroup->setExclusive(true);
+    QMenu* toolsMenu = menuBar()->addMenu(tr("&Tools"));
+    for (int i = 0; i < mTools->count(); ++i) {
+        QAction* a = toolBar->addAction(mTools->at(i)->name());
+        a->setObjectName(QStringLiteral("tool%1").arg(i + 1));
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(QString::number(i + 1)));
+        a->setToolTip(tr("%1 (%2) - Shift inverts").arg(mTools->at(i)->name()).arg(i + 1));
+        mToolGroup->addAction(a);
+        toolsMenu->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { selectTool(i); });
+    }
+
+    mViewMenu = menuBar()->addMenu(tr("&View"));
+    mViewMenu->addAction(tr("Look at &Start Tile"), this, [this] {
+        if (mDoc && !mDoc->loadedTiles().empty()) {
+            mViewport->lookAtTile(mDoc->loadedTiles().front());
+        }
+    });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Mapsmith"), this, &MainWindow::showAbout);
+    help->addAction(tr("&About Mapsmith"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Mapsmith"),
+            tr("<b>Mapsmith</b> %1<br>A terrain editor for World of Warcraft map tiles (ADT v18).")
+                .arg(QApplication::applicationVersion()));
+    });
 }
 
-bool MainWindow::openTile(const QString& path) {
-    core::TileLoadOptions options;
-    options.lenient = true; // show damaged tiles too; problems are listed as warnings
-    auto loaded = core::loadTile(path, options);
-    if (!loaded) {
-        reportError(tr("Could not open %1: %2").arg(path, QString::fromStdString(loaded.error().describe())));
+void MainWindow::createDocks() {
+    auto addDock = [this](const QString& title, const QString& name, QWidget* w, Qt::DockWidgetArea area) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(w);
+        addDockWidget(area, dock);
+        mViewMenu->addAction(dock->toggleViewAction());
+        return dock;
+    };
+    mToolSettings = new ToolSettingsDock(*mTools, this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(mToolSettings);
+    scroll->setWidgetResizable(true);
+    QDockWidget* toolDock =
+        addDock(tr("Tool Settings"), QStringLiteral("toolSettingsDock"), scroll, Qt::LeftDockWidgetArea);
+    connect(mToolSettings, &ToolSettingsDock::brushChanged, this, &MainWindow::updateRing);
+
+    auto* undoView = new QUndoView(mUndoGroup, this);
+    undoView->setObjectName(QStringLiteral("undoView"));
+    undoView->setEmptyLabel(tr("<opened>"));
+    addDock(tr("Undo History"), QStringLiteral("undoDock"), undoView, Qt::LeftDockWidgetArea);
+
+    mTileMap = new widgets::TileMapWidget(this);
+    QDockWidget* tileMapDock =
+        addDock(tr("Tile Map"), QStringLiteral("tileMapDock"), mTileMap, Qt::RightDockWidgetArea);
+    connect(mTileMap, &widgets::TileMapWidget::tileActivated, this, [this](core::TileCoord t) {
+        loadTilesAround(t, 1);
+        mViewport->lookAtTile(t);
+    });
+
+    mInfo = new widgets::InfoPanel(this);
+    QDockWidget* infoDock = addDock(tr("Info"), QStringLiteral("infoDock"), mInfo, Qt::RightDockWidgetArea);
+    mSummary = new widgets::TileSummaryPanel(this);
+    QDockWidget* summaryDock =
+        addDock(tr("Tile Summary"), QStringLiteral("summaryDock"), mSummary, Qt::RightDockWidgetArea);
+    // Info and the tile summary share a place; the viewport keeps most of the window.
+    tabifyDockWidget(infoDock, summaryDock);
+    infoDock->raise();
+    resizeDocks({toolDock, tileMapDock}, {372, 300}, Qt::Horizontal);
+}
+
+QImage MainWindow::grabWithViewport() {
+    // The capture runs the event loop: pending layouts are done before the widgets are grabbed.
+    const QImage frame = mViewport->grabFrame();
+    QImage shot = grab().toImage();
+    if (!frame.isNull()) {
+        QPainter painter(&shot);
+        painter.drawImage(mViewport->mapTo(this, QPoint(0, 0)), frame);
+    }
+    return shot;
+}
+
+void MainWindow::connectViewport() {
+    connect(mViewport, &TerrainViewport::terrainPressed, this,
+            [this](glm::dvec3 world, Qt::MouseButton button, Qt::KeyboardModifiers modifiers) {
+                if (mDoc && button == Qt::LeftButton) {
+                    mTools->at(mCurrentTool)->begin(*mDoc, world, modifiers);
+                }
+            });
+    connect(mViewport, &TerrainViewport::terrainDragged, this,
+            [this](glm::dvec3 world, double pressure) { mTools->at(mCurrentTool)->drag(world, pressure); });
+    connect(mViewport, &TerrainViewport::terrainReleased, this, [this] { mTools->at(mCurrentTool)->end(); });
+    connect(mViewport, &TerrainViewport::cursorMoved, this, &MainWindow::cursorMoved);
+}
+
+QAction* MainWindow::toolAction(int index) const {
+    return mToolGroup->actions().value(index);
+}
+
+void MainWindow::selectTool(int index) {
+    if (index < 0 || index >= mTools->count()) {
+        return;
+    }
+    mTools->at(mCurrentTool)->end();
+    mCurrentTool = index;
+    toolAction(index)->setChecked(true);
+    mToolSettings->showTool(index);
+    updateRing();
+    statusBar()->showMessage(tr("%1 (Shift inverts)").arg(mTools->at(index)->name()), 3000);
+}
+
+void MainWindow::updateRing() {
+    const core::BrushSettings b = mTools->at(mCurrentTool)->brush();
+    mViewport->setBrushRing(b.radius, b.innerRadius());
+}
+
+bool MainWindow::openMap(const QString& path) {
+    std::optional<core::TileCoord> startTile;
+    const QString wdt = wdtPathFor(path, startTile);
+    if (wdt.isEmpty()) {
+        reportError(tr("Could not open %1: no %2.wdt beside it")
+                        .arg(path, QFileInfo(path).baseName().section('_', 0, 0)));
         return false;
     }
-    mTile = std::move(loaded.value());
-    mPath = path;
-    mLastError.clear();
-    const core::TileSummary summary = core::summarizeTile(mTile->adt);
-    QStringList warnings;
-    for (const auto& w : mTile->warnings) {
-        warnings << QString::fromStdString(w.describe());
+    auto doc = core::MapDocument::open(std::make_unique<core::FolderMapSource>(wdt));
+    if (!doc) {
+        reportError(tr("Could not open %1: %2").arg(wdt, QString::fromStdString(doc.error().describe())));
+        return false;
     }
-    const QString alphaSource = mTile->wdtPath.isEmpty() ? tr("inferred, no WDT found")
-                                                         : tr("from %1").arg(QFileInfo(mTile->wdtPath).fileName());
-    mSummary->showSummary(summary, mTile->adt.bigAlpha, alphaSource, warnings);
-    mPreview->setImage(core::renderHeightImage(mTile->adt, 4));
-    mSaveAsAction->setEnabled(true);
-    statusBar()->showMessage(tr("Opened %1 (%2 bytes)").arg(QFileInfo(path).fileName()).arg(mTile->fileSize), 5000);
+    if (!maybeSave()) {
+        return false;
+    }
+    mTools->at(mCurrentTool)->cancel();
+    mViewport->setDocument(nullptr);
+    if (mDoc) {
+        mUndoGroup->removeStack(mDoc->undoStack());
+    }
+    mDoc = std::move(doc.value());
+    mPath = wdt;
+    mUndoGroup->addStack(mDoc->undoStack());
+    mUndoGroup->setActiveStack(mDoc->undoStack());
+    connect(mDoc.get(), &core::MapDocument::modifiedChanged, this, [this] {
+        updateTitle();
+        updateTileMap();
+    });
+    connect(mDoc.get(), &core::MapDocument::tileLoaded, this, [this] { updateTileMap(); });
+    connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { mSummaryTileKey.reset(); });
+
+    // Start tile: the one asked for, else the present tile nearest the map's middle.
+    const io::Wdt& w = mDoc->wdt();
+    if (!startTile || !mDoc->tileExists(*startTile)) {
+        startTile.reset();
+        int best = 1 << 30;
+        for (int y = 0; y < 64; ++y) {
+            for (int x = 0; x < 64; ++x) {
+                const int d = (x - 32) * (x - 32) + (y - 32) * (y - 32);
+                if (w.hasTile(x, y) && d < best) {
+                    best = d;
+                    startTile = core::TileCoord{x, y};
+                }
+            }
+        }
+    }
+    if (!startTile) {
+        reportError(tr("%1 has no tiles").arg(wdt));
+    } else {
+        loadTilesAround(*startTile, w.tileCount() <= kSmallMap ? 64 : 1);
+    }
+    mTileMap->setWdt(w);
+    mViewport->setDocument(mDoc.get());
+    if (startTile) {
+        mViewport->lookAtTile(*startTile);
+        showTileSummary(*startTile);
+    }
+    updateTileMap();
+    addRecentFile(wdt);
+    mLastError.clear();
+    updateTitle();
+    statusBar()->showMessage(
+        tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size()),
+        5000);
+    return true;
+}
+
+void MainWindow::loadTilesAround(const core::TileCoord& centre, int radius) {
+    if (!mDoc) {
+        return;
+    }
+    for (int y = centre.y - radius; y <= centre.y + radius; ++y) {
+        for (int x = centre.x - radius; x <= centre.x + radius; ++x) {
+            const core::TileCoord t{x, y};
+            if (!mDoc->tileExists(t) || mDoc->tile(t)) {
+                continue;
+            }
+            if (auto loaded = mDoc->loadTile(t); !loaded) {
+                reportError(tr("Tile %1_%2: %3")
+                                .arg(x)
+                                .arg(y)
+                                .arg(QString::fromStdString(loaded.error().describe())));
+            }
+        }
+    }
+}
+
+bool MainWindow::save() {
+    if (!mDoc) {
+        return false;
+    }
+    if (mPath.startsWith(QLatin1Char(':'))) {
+        if (!dialogsAllowed()) {
+            reportError(tr("The bundled demo map is read-only: use Save As"));
+            return false;
+        }
+        chooseSaveFolder();
+        return !mDoc->isModified();
+    }
+    const auto report = mDoc->save();
+    if (!report.ok) {
+        reportError(tr("Saving failed: %1").arg(report.error));
+        return false;
+    }
+    mLastError.clear();
+    statusBar()->showMessage(tr("Saved %1 tiles").arg(report.saved.size()), 5000);
     updateTitle();
     return true;
 }
 
-bool MainWindow::saveTileAs(const QString& path) {
-    if (!mTile) {
-        reportError(tr("There is no tile to save"));
+bool MainWindow::saveAs(const QString& folder) {
+    if (!mDoc) {
         return false;
     }
-    const auto bytes = io::writeAdt(mTile->adt);
-    const auto result = core::saveFileAtomically(path, bytes);
-    if (!result.ok) {
-        reportError(result.error);
+    if (!QDir().mkpath(folder)) {
+        reportError(tr("Cannot create %1").arg(folder));
         return false;
     }
+    const QString wdt = QDir(folder).filePath(mDoc->mapName() + QStringLiteral(".wdt"));
+    const auto report = mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt));
+    if (!report.ok) {
+        reportError(tr("Saving failed: %1").arg(report.error));
+        return false;
+    }
+    mPath = wdt;
+    addRecentFile(wdt);
     mLastError.clear();
-    statusBar()->showMessage(tr("Saved %1 (%2 bytes)").arg(QFileInfo(path).fileName()).arg(bytes.size()), 5000);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved the map (%1 tiles) to %2").arg(report.saved.size()).arg(folder), 5000);
     return true;
 }
 
 void MainWindow::chooseAndOpen() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Tile"), QFileInfo(mPath).absolutePath(),
-                                                      tr("ADT tiles (*.adt);;All files (*)"));
-    if (!path.isEmpty()) {
-        openTile(path);
-    }
-}
-
-void MainWindow::chooseAndSaveAs() {
-    const QString start = mPath.startsWith(QLatin1Char(':')) ? QFileInfo(mPath).fileName() : mPath;
+    const QString start = mPath.startsWith(QLatin1Char(':')) ? QString() : QFileInfo(mPath).absolutePath();
     const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save Tile As"), start, tr("ADT tiles (*.adt);;All files (*)"));
+        QFileDialog::getOpenFileName(this, tr("Open Map"), start, tr("Maps (*.wdt *.adt);;All files (*)"));
     if (!path.isEmpty()) {
-        saveTileAs(path);
+        openMap(path);
     }
 }
 
-void MainWindow::showChunkInfo(int chunkX, int chunkY) {
-    if (!mTile || chunkX < 0 || chunkY < 0) {
-        mChunkLabel->clear();
+void MainWindow::chooseSaveFolder() {
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Save Map Into Folder"));
+    if (!folder.isEmpty()) {
+        saveAs(folder);
+    }
+}
+
+void MainWindow::cursorMoved(std::optional<glm::dvec3> world) {
+    if (!mDoc) {
         return;
     }
-    const auto& c = mTile->adt.chunks[std::size_t(chunkY * 16 + chunkX)];
-    QStringList textures;
-    for (const auto& l : c.layers) {
-        const auto& names = mTile->adt.textures;
-        textures << (l.textureIndex < names.size()
-                         ? QFileInfo(QString::fromStdString(names[l.textureIndex]).replace(QLatin1Char('\\'), QLatin1Char('/'))).fileName()
-                         : QStringLiteral("?"));
+    mInfo->showPosition(*mDoc, world);
+    if (world) {
+        const core::TileCoord t = core::tileAt({world->x, world->y});
+        mTileMap->setCameraTile(t);
+        showTileSummary(t);
     }
-    mChunkLabel->setText(tr("Chunk %1, %2  |  area %3  |  base %4 yd  |  %5")
-                             .arg(chunkX)
-                             .arg(chunkY)
-                             .arg(c.areaId)
-                             .arg(double(c.position.z), 0, 'f', 1)
-                             .arg(textures.join(QStringLiteral(", "))));
 }
 
-void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About Mapsmith"),
-                       tr("<b>Mapsmith</b> %1<br>A terrain editor for World of Warcraft map tiles (ADT v18).")
-                           .arg(QApplication::applicationVersion()));
+void MainWindow::showTileSummary(const core::TileCoord& t) {
+    const io::Adt* adt = mDoc ? mDoc->tile(t) : nullptr;
+    const int key = t.y * 64 + t.x;
+    if (!adt || mSummaryTileKey == key) {
+        return;
+    }
+    mSummaryTileKey = key;
+    mSummary->showSummary(core::summarizeTile(*adt), mDoc->bigAlpha(),
+                          tr("tile %1_%2, from %3.wdt").arg(t.x).arg(t.y).arg(mDoc->mapName()), {});
+}
+
+void MainWindow::updateTileMap() {
+    if (!mDoc) {
+        return;
+    }
+    std::set<core::TileCoord> loaded;
+    for (const auto t : mDoc->loadedTiles()) {
+        loaded.insert(t);
+    }
+    std::set<core::TileCoord> modified;
+    for (const auto t : mDoc->modifiedTiles()) {
+        modified.insert(t);
+    }
+    mTileMap->setLoadedTiles(loaded);
+    mTileMap->setModifiedTiles(modified);
+}
+
+void MainWindow::updateTitle() {
+    const bool modified = mDoc && mDoc->isModified();
+    setWindowModified(modified);
+    setWindowTitle(mDoc ? tr("%1[*] - Mapsmith").arg(mDoc->mapName()) : tr("Mapsmith"));
+    mSave->setEnabled(mDoc != nullptr);
+    mSaveAs->setEnabled(mDoc != nullptr);
+}
+
+QStringList MainWindow::recentFiles() const {
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    if (path.startsWith(QLatin1Char(':'))) {
+        return; // the bundled demo is always one click away (no argument)
+    }
+    QStringList list = recentFiles();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent) {
+        list.removeLast();
+    }
+    QSettings().setValue(QStringLiteral("recentFiles"), list);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    mRecentMenu->clear();
+    const QStringList list = recentFiles();
+    for (const QString& path : list) {
+        mRecentMenu->addAction(path, this, [this, path] { openMap(path); });
+    }
+    mRecentMenu->setEnabled(!list.isEmpty());
+}
+
+bool MainWindow::maybeSave() {
+    if (!mDoc || !mDoc->isModified()) {
+        return true;
+    }
+    if (!dialogsAllowed()) {
+        return true; // automation: never blocks on a question
+    }
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them first?").arg(mDoc->mapName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel) {
+        return false;
+    }
+    return answer == QMessageBox::Discard || save();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    mTools->at(mCurrentTool)->end();
+    if (maybeSave()) {
+        event->accept();
+    } else {
+        event->ignore();
+    }
 }
 
 void MainWindow::reportError(const QString& message) {
     mLastError = message;
     statusBar()->showMessage(message);
-    if (isVisible() && !qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS")) {
+    if (isVisible() && dialogsAllowed()) {
         QMessageBox::warning(this, tr("Mapsmith"), message);
     }
-}
-
-void MainWindow::updateTitle() {
-    setWindowTitle(mPath.isEmpty() ? tr("Mapsmith") : tr("%1 - Mapsmith").arg(QFileInfo(mPath).fileName()));
 }
 
 } // namespace mapsmith::editor

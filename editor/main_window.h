@@ -1,56 +1,116 @@
 #pragma once
-// The Mapsmith main window: opens a tile, shows its terrain and what it holds, saves it back.
-
-#include "core/tile_loader.h"
+// The Mapsmith main window: a map document shown in the Qt 3D viewport, the tool bar of editing tools,
+// and docks for tool settings, undo history, the tile map, cursor info and the tile summary. It wires
+// views to the document and owns no terrain logic (core does the editing, io the files).
 
 #include <QMainWindow>
+#include <QPointer>
+#include <QString>
 
+#include <memory>
 #include <optional>
 
+#include <glm/vec3.hpp>
+
+class QAction;
+class QActionGroup;
 class QLabel;
+class QMenu;
+class QUndoGroup;
+
+namespace mapsmith::core {
+class MapDocument;
+struct TileCoord;
+} // namespace mapsmith::core
 
 namespace mapsmith::widgets {
-class TilePreview;
+class InfoPanel;
+class TileMapWidget;
 class TileSummaryPanel;
 } // namespace mapsmith::widgets
 
 namespace mapsmith::editor {
 
+class TerrainViewport;
+class ToolBox;
+class ToolSettingsDock;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
 
-    // Loads a tile; on failure shows the error and keeps the current tile. Returns success.
-    bool openTile(const QString& path);
-    // Writes the current tile to `path` (atomic, keeps a .bak). Returns success.
-    bool saveTileAs(const QString& path);
+    // Opens a map from its .wdt, or from any of its .adt tiles (the WDT beside it is used). Loads the
+    // tiles around the start tile (all of them for small maps) and puts the camera over it. On failure
+    // the current map stays and the error is shown. Returns success.
+    bool openMap(const QString& path);
+    // Saves every modified tile in place (atomically, keeping .bak). Maps opened from the bundled
+    // resources have no folder: save() then asks for one (saveAs). Returns success.
+    bool save();
+    // Writes the whole map into `folder` and continues there.
+    bool saveAs(const QString& folder);
 
-    const std::optional<core::LoadedTile>& tile() const { return mTile; }
-    QString currentPath() const { return mPath; }
-    widgets::TilePreview* preview() const { return mPreview; }
+    core::MapDocument* document() const { return mDoc.get(); }
+    // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
+    // leaves the Qt 3D window black). Null viewport part when the capture timed out.
+    QImage grabWithViewport();
+    TerrainViewport* viewport() const { return mViewport; }
+    ToolBox* tools() const { return mTools; }
+    ToolSettingsDock* toolSettings() const { return mToolSettings; }
+    widgets::TileMapWidget* tileMap() const { return mTileMap; }
+    widgets::InfoPanel* infoPanel() const { return mInfo; }
     widgets::TileSummaryPanel* summaryPanel() const { return mSummary; }
+    QUndoGroup* undoGroup() const { return mUndoGroup; }
+    QAction* undoAction() const { return mUndo; }
+    QAction* redoAction() const { return mRedo; }
+    QAction* toolAction(int index) const;
+    int currentTool() const { return mCurrentTool; }
+    void selectTool(int index);
+    QString mapPath() const { return mPath; }
     // The last error shown to the user (also in the status bar); empty after a success.
     QString lastError() const { return mLastError; }
+    QStringList recentFiles() const;
 
-private slots:
-    void chooseAndOpen();
-    void chooseAndSaveAs();
-    void showChunkInfo(int chunkX, int chunkY);
-    void showAbout();
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createMenus();
-    void reportError(const QString& message);
+    void createActions();
+    void createDocks();
+    void connectViewport();
+    void loadTilesAround(const core::TileCoord& centre, int radius);
+    void showTileSummary(const core::TileCoord& tile);
+    void cursorMoved(std::optional<glm::dvec3> world);
+    void updateRing();
     void updateTitle();
+    void updateTileMap();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    bool maybeSave();
+    void chooseAndOpen();
+    void chooseSaveFolder();
+    void reportError(const QString& message);
 
-    widgets::TilePreview* mPreview = nullptr;
-    widgets::TileSummaryPanel* mSummary = nullptr;
-    QLabel* mChunkLabel = nullptr;
-    QAction* mSaveAsAction = nullptr;
-    std::optional<core::LoadedTile> mTile;
+    std::unique_ptr<core::MapDocument> mDoc;
     QString mPath;
     QString mLastError;
+    TerrainViewport* mViewport = nullptr;
+    ToolBox* mTools = nullptr;
+    ToolSettingsDock* mToolSettings = nullptr;
+    widgets::TileMapWidget* mTileMap = nullptr;
+    widgets::InfoPanel* mInfo = nullptr;
+    widgets::TileSummaryPanel* mSummary = nullptr;
+    QUndoGroup* mUndoGroup = nullptr;
+    QActionGroup* mToolGroup = nullptr;
+    QAction* mUndo = nullptr;
+    QAction* mRedo = nullptr;
+    QAction* mSave = nullptr;
+    QAction* mSaveAs = nullptr;
+    QMenu* mRecentMenu = nullptr;
+    QMenu* mViewMenu = nullptr;
+    int mCurrentTool = 0;
+    std::optional<int> mSummaryTileKey;
 };
 
 } // namespace mapsmith::editor

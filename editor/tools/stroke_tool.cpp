@@ -7,7 +7,9 @@
 namespace mapsmith::editor {
 namespace {
 
-bool inverted(Qt::KeyboardModifiers m) { return m.testFlag(Qt::ShiftModifier); }
+bool inverted(Qt::KeyboardModifiers m) {
+    return m.testFlag(Qt::ShiftModifier);
+}
 
 core::BrushSettings defaultBrush(double radius, double strength) {
     core::BrushSettings b;
@@ -31,8 +33,9 @@ core::HeightBrushSettings HeightTool::adjusted(Qt::KeyboardModifiers modifiers) 
 
 TextureTool::TextureTool(QObject* parent)
     : StrokeTool(tr("Paint texture"),
-                 core::TexturePaintSettings{defaultBrush(15.0, 0.3),
-                                            core::terrainTexturePath(core::TerrainTexture::Rock).toStdString(), false},
+                 core::TexturePaintSettings{
+                     defaultBrush(15.0, 0.3),
+                     core::terrainTexturePath(core::TerrainTexture::Rock).toStdString(), false},
                  parent) {}
 
 core::TexturePaintSettings TextureTool::adjusted(Qt::KeyboardModifiers modifiers) const {
@@ -62,7 +65,8 @@ void TextureTool::report(const core::TexturePaintStroke& stroke) {
     emit message(text);
 }
 
-HoleTool::HoleTool(QObject* parent) : StrokeTool(tr("Holes"), core::HoleBrushSettings{defaultBrush(5.0, 1.0)}, parent) {}
+HoleTool::HoleTool(QObject* parent)
+    : StrokeTool(tr("Holes"), core::HoleBrushSettings{defaultBrush(5.0, 1.0)}, parent) {}
 
 core::HoleBrushSettings HoleTool::adjusted(Qt::KeyboardModifiers modifiers) const {
     core::HoleBrushSettings s = settings();
@@ -108,7 +112,12 @@ core::ImpassableBrushSettings ImpassableTool::adjusted(Qt::KeyboardModifiers mod
     return s;
 }
 
-LiquidTool::LiquidTool(QObject* parent) : StrokeTool(tr("Liquid"), core::LiquidSettings{defaultBrush(20.0, 1.0)}, parent) {}
+LiquidTool::LiquidTool(QObject* parent)
+    : StrokeTool(tr("Liquid"), core::LiquidSettings{defaultBrush(20.0, 1.0)}, parent) {
+    // New water 1 yd above the ground where the stroke starts, until the user sets a height.
+    settings().heightFromStart = true;
+    settings().height = 1.0;
+}
 
 core::LiquidSettings LiquidTool::adjusted(Qt::KeyboardModifiers modifiers) const {
     core::LiquidSettings s = settings();

@@ -1,31 +1,72 @@
-// Drives the real main window: opens the bundled demo map and a corpus tile, checks the summary panel and
-// that the terrain preview shows content, saves, and survives a damaged file.
+// The main window driven as a user would: open the demo map, pick a tool, drag on the terrain with the
+// mouse, undo/redo through the window's actions, save into a folder and open it again; the viewport
+// image must show terrain and change where the stroke went.
 
+#include "core/map_document.h"
 #include "editor/main_window.h"
-#include "support/test_files.h"
-#include "widgets/tile_preview.h"
+#include "editor/tools/tool_box.h"
+#include "editor/viewport/terrain_viewport.h"
+#include "io/adt.h"
+#include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QTemporaryDir>
+#include <QUndoStack>
+#include <Qt3DExtras/Qt3DWindow>
 #include <QtTest>
-
-#include <set>
 
 using namespace mapsmith;
 
 namespace {
 
-// Distinct colours in a widget grab: a blank or single-colour widget has very few.
-int distinctColours(const QImage& image) {
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3) {
-        for (int x = 0; x < image.width(); x += 3) {
-            colours.insert(image.pixel(x, y));
+const QString kDemo = QStringLiteral(":/demo/Mapsmith.wdt");
+
+int distinctColours(const QImage& img) {
+    QSet<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 3) {
+        for (int x = 0; x < img.width(); x += 3) {
+            colours.insert(img.pixel(x, y) & 0xF8F8F8);
         }
     }
     return int(colours.size());
+}
+
+// Fraction of sampled pixels that differ between two images of the same size.
+double changedFraction(const QImage& a, const QImage& b) {
+    int changed = 0;
+    int total = 0;
+    for (int y = 0; y < a.height(); y += 2) {
+        for (int x = 0; x < a.width(); x += 2) {
+            ++total;
+            changed += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+        }
+    }
+    return total ? double(changed) / total : 0.0;
+}
+
+void saveShot(const QImage& img, const char* name) {
+    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
+    img.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/%1.png").arg(QLatin1String(name)));
+}
+
+// Presses at the viewport's centre, drags `steps` pixels to the right, releases.
+void dragAcrossCentre(editor::TerrainViewport* view, int steps) {
+    QWindow* w = view->renderWindow();
+    const QPoint c(w->width() / 2, w->height() / 2);
+    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, c);
+    for (int i = 1; i <= steps; ++i) {
+        QTest::mouseMove(w, c + QPoint(i * 4, 0));
+        QTest::qWait(5);
+    }
+    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, c + QPoint(steps * 4, 0));
+}
+
+std::vector<std::byte> tileBytes(const core::MapDocument& doc, core::TileCoord t) {
+    return io::writeAdt(*doc.tile(t));
 }
 
 } // namespace
@@ -33,90 +74,132 @@ int distinctColours(const QImage& image) {
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void opensDemoMap();
-    void opensCorpusTileWithWdt();
-    void saveAsWritesTheTile();
-    void damagedFileKeepsCurrentTile();
-    void hoverNamesChunk();
+    void toolShortcutsSelectTools();
+    void strokeWithTheMouseUndoRedo();
+    void saveAsAndReopen();
+    void damagedFileKeepsCurrentMap();
 };
+
+void TestMainWindow::initTestCase() {
+    QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+    QStandardPaths::setTestModeEnabled(true); // recent files go to a test settings file
+}
 
 void TestMainWindow::opensDemoMap() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY2(window.openTile(QStringLiteral(":/demo/Mapsmith_32_32.adt")), qPrintable(window.lastError()));
-    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Mapsmith_32_32.adt")));
+    QVERIFY2(window.openMap(kDemo), qPrintable(window.lastError()));
+    QVERIFY(window.document());
+    QCOMPARE(window.document()->loadedTiles().size(), std::size_t(4));
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Mapsmith")));
     QCOMPARE(window.summaryPanel()->valueOf(QStringLiteral("Textures")), QStringLiteral("4"));
-    QVERIFY(window.summaryPanel()->valueOf(QStringLiteral("Alpha depth")).contains(QStringLiteral("Mapsmith.wdt")));
-    QTest::qWait(50);
-    const QImage shot = window.grab().toImage();
-    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
-    shot.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/main_window_demo.png"));
-    const QImage preview = window.preview()->grab().toImage();
-    QVERIFY2(distinctColours(preview) > 200, "the terrain preview shows no shaded terrain");
+    QVERIFY(window.tileMap()->tilePresent({32, 32}));
+    const QImage frame = window.viewport()->grabFrame();
+    QVERIFY(!frame.isNull());
+    saveShot(frame, "main_window_viewport");
+    saveShot(window.grab().toImage(), "main_window");
+    QVERIFY2(distinctColours(frame) > 200, "the viewport shows no textured terrain");
 }
 
-void TestMainWindow::opensCorpusTileWithWdt() {
-    // The corpus tile with its WDT copied beside it under the map's name, as on disk in the game.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    QVERIFY(QFile::copy(QString::fromStdString(tests::corpusPath("adt/Azeroth.wdt")), dir.filePath("Azeroth.wdt")));
-    QVERIFY(QFile::copy(QString::fromStdString(tests::corpusPath("adt/Azeroth_38_46.adt")),
-                        dir.filePath("Azeroth_38_46.adt")));
-    editor::MainWindow window;
-    window.show();
-    QVERIFY(window.openTile(dir.filePath("Azeroth_38_46.adt")));
-    QVERIFY(window.tile().has_value());
-    QCOMPARE(window.tile()->wdtPath, dir.filePath("Azeroth.wdt"));
-    QCOMPARE(window.summaryPanel()->valueOf(QStringLiteral("Doodads")), QStringLiteral("0"));
-    QVERIFY(window.summaryPanel()->valueOf(QStringLiteral("Alpha depth")).startsWith(QStringLiteral("4-bit")));
-    QVERIFY(distinctColours(window.preview()->grab().toImage()) > 200);
-    window.grab().save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/main_window_azeroth.png"));
-}
-
-void TestMainWindow::saveAsWritesTheTile() {
-    QTemporaryDir dir;
-    const QString source = QString::fromStdString(tests::corpusPath("adt/continent4229.adt"));
-    editor::MainWindow window;
-    QVERIFY(window.openTile(source));
-    const QString target = dir.filePath(QStringLiteral("out.adt"));
-    QVERIFY(window.saveTileAs(target));
-    QFile a(source);
-    QFile b(target);
-    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
-    QVERIFY(a.readAll() == b.readAll());
-    // Saving over an existing file keeps the previous version as .bak.
-    QVERIFY(window.saveTileAs(target));
-    QVERIFY(QFile::exists(target + QStringLiteral(".bak")));
-}
-
-void TestMainWindow::damagedFileKeepsCurrentTile() {
-    QTemporaryDir dir;
-    editor::MainWindow window;
-    QVERIFY(window.openTile(QStringLiteral(":/demo/Mapsmith_32_32.adt")));
-    QFile bad(dir.filePath(QStringLiteral("bad.adt")));
-    QVERIFY(bad.open(QIODevice::WriteOnly));
-    bad.write("REVM\x04\x00\x00\x00\x12\x00\x00\x00RDHM\xff\xff\xff\xff", 20);
-    bad.close();
-    QVERIFY(!window.openTile(bad.fileName()));
-    QVERIFY(window.lastError().contains(QStringLiteral("MHDR at 0xc")));
-    QCOMPARE(window.currentPath(), QStringLiteral(":/demo/Mapsmith_32_32.adt"));
-    QVERIFY(!window.openTile(dir.filePath(QStringLiteral("missing.adt"))));
-    QVERIFY(window.tile().has_value());
-}
-
-void TestMainWindow::hoverNamesChunk() {
+void TestMainWindow::toolShortcutsSelectTools() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openTile(QStringLiteral(":/demo/Mapsmith_32_32.adt")));
-    QSignalSpy spy(window.preview(), &widgets::TilePreview::chunkHovered);
-    auto* preview = window.preview();
-    QTest::mouseMove(preview, preview->rect().center());
-    QTRY_VERIFY(!spy.isEmpty());
-    const auto args = spy.last();
-    QVERIFY(args.at(0).toInt() >= 7 && args.at(0).toInt() <= 8);
-    QVERIFY(args.at(1).toInt() >= 7 && args.at(1).toInt() <= 8);
+    for (int i = 0; i < window.tools()->count(); ++i) {
+        QCOMPARE(window.toolAction(i)->shortcut(), QKeySequence(QString::number(i + 1)));
+        window.toolAction(i)->trigger();
+        QCOMPARE(window.currentTool(), i);
+    }
+}
+
+void TestMainWindow::strokeWithTheMouseUndoRedo() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(kDemo));
+    auto* doc = window.document();
+    window.selectTool(0); // sculpt: raise
+    window.tools()->height()->settings().brush.radius = 30.0;
+    window.tools()->height()->settings().brush.strength = 4.0;
+    const auto centre = window.viewport()->pick(window.viewport()->rect().center());
+    QVERIFY2(centre.has_value(), "the camera does not look at the terrain");
+    const core::TileCoord tile = core::tileAt({centre->x, centre->y});
+    const auto original = tileBytes(*doc, tile);
+    const QImage before = window.viewport()->grabFrame();
+
+    dragAcrossCentre(window.viewport(), 20);
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QVERIFY(doc->isModified());
+    QVERIFY(*doc->heightAt({centre->x, centre->y}) > centre->z + 1.0);
+    const auto edited = tileBytes(*doc, tile);
+    QVERIFY(edited != original);
+    const QImage after = window.viewport()->grabFrame();
+    saveShot(after, "main_window_after_stroke");
+    QVERIFY2(changedFraction(before, after) > 0.01, "the stroke did not show in the viewport");
+
+    QVERIFY(window.undoAction()->isEnabled());
+    window.undoAction()->trigger();
+    QVERIFY(tileBytes(*doc, tile) == original);
+    QVERIFY(!doc->isModified());
+    window.redoAction()->trigger();
+    QVERIFY(tileBytes(*doc, tile) == edited);
+}
+
+void TestMainWindow::saveAsAndReopen() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::vector<std::byte> edited;
+    core::TileCoord tile;
+    {
+        editor::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openMap(kDemo));
+        QVERIFY(!window.save()); // the bundled demo has no folder: Save As is needed
+        const auto centre = window.viewport()->pick(window.viewport()->rect().center());
+        QVERIFY(centre.has_value());
+        tile = core::tileAt({centre->x, centre->y});
+        dragAcrossCentre(window.viewport(), 10);
+        edited = tileBytes(*window.document(), tile);
+        QVERIFY2(window.saveAs(dir.path()), qPrintable(window.lastError()));
+        QVERIFY(!window.document()->isModified());
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
+        for (const char* name :
+             {"Mapsmith_32_32.adt", "Mapsmith_33_32.adt", "Mapsmith_32_33.adt", "Mapsmith_33_33.adt"}) {
+            QVERIFY(QFile::exists(dir.filePath(QLatin1String(name))));
+        }
+        // A further edit saves in place, keeping the previous file as .bak.
+        dragAcrossCentre(window.viewport(), 5);
+        QVERIFY(window.save());
+        QVERIFY(
+            QFile::exists(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt.bak").arg(tile.x).arg(tile.y))));
+        edited = tileBytes(*window.document(), tile);
+    }
+    editor::MainWindow again;
+    again.show();
+    QVERIFY(again.openMap(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt").arg(tile.x).arg(tile.y))));
+    QVERIFY(tileBytes(*again.document(), tile) == edited);
+    QVERIFY(again.recentFiles().contains(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
+}
+
+void TestMainWindow::damagedFileKeepsCurrentMap() {
+    QTemporaryDir dir;
+    QFile bad(dir.filePath(QStringLiteral("Broken.wdt")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("MVER\x04\x00\x00\x00garbage", 15);
+    bad.close();
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(window.openMap(kDemo));
+    auto* doc = window.document();
+    QVERIFY(!window.openMap(bad.fileName()));
+    QVERIFY(!window.lastError().isEmpty());
+    QCOMPARE(window.document(), doc);
+    QVERIFY(!window.openMap(dir.filePath(QStringLiteral("Nothing_1_2.adt"))));
+    QCOMPARE(window.document(), doc);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -13,8 +13,12 @@ using namespace mapsmith;
 
 namespace {
 const std::vector<core::TileCoord> kTiles{{32, 32}, {33, 32}};
-glm::dvec3 at(const core::MapDocument& doc, glm::dvec2 p) { return {p.x, p.y, *doc.heightAt(p)}; }
-glm::dvec2 inside() { return core::tileOrigin({32, 32}) - glm::dvec2(200.0, 200.0); }
+glm::dvec3 at(const core::MapDocument& doc, glm::dvec2 p) {
+    return {p.x, p.y, *doc.heightAt(p)};
+}
+glm::dvec2 inside() {
+    return core::tileOrigin({32, 32}) - glm::dvec2(200.0, 200.0);
+}
 } // namespace
 
 class TestTools : public QObject {
@@ -75,7 +79,7 @@ void TestTools::holeToolCutsAndShiftFills() {
 void TestTools::liquidToolAddsAndShiftRemoves() {
     auto doc = tests::hillsMap(kTiles);
     editor::LiquidTool tool;
-    tool.settings().height = *doc->heightAt(inside()) + 5.0;
+    tool.settings().height = 5.0; // above the terrain at the press
     const core::ChunkCoord c = core::chunkAt(inside());
     tool.begin(*doc, at(*doc, inside()), Qt::NoModifier);
     tool.end();

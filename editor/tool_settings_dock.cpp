@@ -1,0 +1,77 @@
+#include "tool_settings_dock.h"
+
+#include "editor/tools/tool_box.h"
+#include "widgets/attribute_mode_panels.h"
+#include "widgets/brush_settings_panel.h"
+#include "widgets/height_mode_panel.h"
+#include "widgets/liquid_mode_panel.h"
+#include "widgets/texture_mode_panel.h"
+#include "widgets/vertex_colour_panel.h"
+
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace mapsmith::editor {
+
+using Field = widgets::BrushSettingsPanel::Field;
+
+ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(parent), mTools(tools) {
+    setObjectName(QStringLiteral("toolSettings"));
+    auto* layout = new QVBoxLayout(this);
+    mBrush = new widgets::BrushSettingsPanel(this);
+    mStack = new QStackedWidget(this);
+    layout->addWidget(mBrush);
+    layout->addWidget(mStack);
+    layout->addStretch(1);
+
+    const int all = int(Field::All);
+    const int binary = int(Field::Radius) | int(Field::Spacing);
+    bind(tools.height(), new widgets::HeightModePanel(this), all);
+    bind(tools.texture(), new widgets::TextureModePanel(this), all);
+    bind(tools.holes(), new widgets::HoleModePanel(this), binary);
+    bind(tools.colour(), new widgets::VertexColourModePanel(this), all);
+    bind(tools.areaId(), new widgets::AreaIdModePanel(this), binary);
+    bind(tools.impassable(), new widgets::ImpassableModePanel(this), binary);
+    bind(tools.shadow(), new widgets::ShadowModePanel(this), binary);
+    bind(tools.liquid(), new widgets::LiquidModePanel(this), binary);
+
+    connect(mBrush, &widgets::BrushSettingsPanel::settingsChanged, this, [this] {
+        if (mCurrent >= 0) {
+            mApplyBrush[std::size_t(mCurrent)]();
+            emit brushChanged();
+        }
+    });
+    showTool(0);
+}
+
+template <class ToolT, class PanelT> void ToolSettingsDock::bind(ToolT* tool, PanelT* panel, int fields) {
+    mStack->addWidget(panel);
+    mFields.push_back(fields);
+    mRefresh.push_back([this, tool, panel] {
+        panel->setSettings(tool->settings());
+        mBrush->setSettings(tool->settings().brush);
+    });
+    mApplyBrush.push_back([this, tool] { tool->settings().brush = mBrush->settings(); });
+    connect(panel, &PanelT::settingsChanged, this, [tool](const auto& s) {
+        const core::BrushSettings brush = tool->settings().brush; // the brush panel owns these
+        tool->settings() = s;
+        tool->settings().brush = brush;
+    });
+}
+
+QWidget* ToolSettingsDock::modePanel(int toolIndex) const {
+    return mStack->widget(toolIndex);
+}
+
+void ToolSettingsDock::showTool(int toolIndex) {
+    if (toolIndex < 0 || toolIndex >= mStack->count()) {
+        return;
+    }
+    mCurrent = toolIndex;
+    mStack->setCurrentIndex(toolIndex);
+    mBrush->setVisibleFields(widgets::BrushSettingsPanel::Fields(mFields[std::size_t(toolIndex)]));
+    mRefresh[std::size_t(toolIndex)]();
+    emit brushChanged();
+}
+
+} // namespace mapsmith::editor

@@ -1,0 +1,27 @@
+#pragma once
+// Wire boxes standing in for a tile's objects: doodads (MDDF) as their model box (or the stand-in cube
+// of core::ObjectBoundsSettings::doodadRadius) placed with rotation and scale, so the box shows the
+// heading; WMOs (MODF) as their extents (already an axis-aligned box in placement coordinates).
+// Line list (index pairs), 12 edges per object, one colour per kind.
+
+#include "core/object_model.h"
+#include "editor/viewport/coloured_mesh.h"
+#include "editor/viewport/scene_frame.h"
+#include "io/adt.h"
+
+#include <array>
+
+namespace mapsmith::editor {
+
+inline constexpr std::array<float, 4> kDoodadBoxColour{1.0f, 0.35f, 0.9f, 1.0f}; // magenta
+inline constexpr std::array<float, 4> kWmoBoxColour{1.0f, 0.85f, 0.2f, 1.0f};    // yellow
+
+// The 8 corners (placement coordinates) of doodad `d`'s oriented box: index bit 0 = max x, bit 1 =
+// max y, bit 2 = max z of the local box.
+std::array<glm::dvec3, 8> doodadBoxCorners(const io::DoodadPlacement& d, const std::string& modelName,
+                                           const core::ObjectBoundsSettings& settings);
+
+ColouredMesh buildObjectBoxes(const io::Adt& adt, const SceneFrame& frame,
+                              const core::ObjectBoundsSettings& settings);
+
+} // namespace mapsmith::editor

@@ -1,0 +1,54 @@
+#pragma once
+// The effects one viewport scene shares: the terrain splat effect and the coloured effects (liquids,
+// object boxes, brush cursor) with their shared materials, plus the look every shader reads (light,
+// fog) as effect parameters, so changing it touches no per-chunk state.
+
+#include <Qt3DCore/QNode>
+
+#include <QColor>
+#include <QVector3D>
+
+namespace Qt3DRender {
+class QEffect;
+class QMaterial;
+class QParameter;
+} // namespace Qt3DRender
+
+namespace mapsmith::editor {
+
+struct SceneLook {
+    QColor fogColour{QColor::fromRgbF(0.62f, 0.72f, 0.84f)}; // also the clear (sky) colour
+    float fogStart = 900.0f;                                 // yards from the eye
+    float fogEnd = 2600.0f;
+    QVector3D lightDirection{-0.35f, 0.8f, 0.45f}; // scene coordinates, towards the sun (normalised on use)
+    float ambient = 0.45f;                         // light on faces turned away from the sun
+    float shadowStrength = 0.45f;                  // MCSH: shadowed texels keep 1 - this of their light
+    float textureRepeat = 8.0f;                    // layer textures repeat this often across a chunk
+};
+
+class SceneEffects final : public Qt3DCore::QNode {
+    Q_OBJECT
+public:
+    explicit SceneEffects(Qt3DCore::QNode* parent);
+
+    Qt3DRender::QEffect* terrainEffect() const { return mTerrain; }
+    Qt3DRender::QMaterial* liquidMaterial() const { return mLiquid; }
+    Qt3DRender::QMaterial* lineMaterial() const { return mLines; }
+    Qt3DRender::QMaterial* overlayMaterial() const { return mOverlay; }
+
+    const SceneLook& look() const { return mLook; }
+    void setLook(const SceneLook& look);
+
+private:
+    Qt3DRender::QMaterial* colouredMaterial(int pass);
+    void addLookParameters(Qt3DRender::QEffect* effect);
+
+    Qt3DRender::QEffect* mTerrain = nullptr;
+    Qt3DRender::QMaterial* mLiquid = nullptr;
+    Qt3DRender::QMaterial* mLines = nullptr;
+    Qt3DRender::QMaterial* mOverlay = nullptr;
+    SceneLook mLook;
+    QList<Qt3DRender::QParameter*> mLookParameters;
+};
+
+} // namespace mapsmith::editor

@@ -1,0 +1,277 @@
+#include "terrain_viewport.h"
+
+#include "core/map_document.h"
+#include "editor/viewport/brush_ring.h"
+#include "editor/viewport/coloured_mesh_entity.h"
+#include "editor/viewport/frame_capture.h"
+#include "editor/viewport/frame_graph.h"
+#include "editor/viewport/render_passes.h"
+#include "editor/viewport/terrain_pick.h"
+#include "editor/viewport/texture_source.h"
+#include "editor/viewport/viewport_input.h"
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace mapsmith::editor {
+
+TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource> textures)
+    : QWidget(parent), mTextures(std::move(textures)) {
+    if (!mTextures) {
+        mTextures = std::make_shared<ProceduralTextureSource>();
+    }
+    if (qEnvironmentVariableIsEmpty("QT3D_RENDERER")) {
+        qputenv("QT3D_RENDERER", "opengl");
+    }
+    initViewportResources();
+    setObjectName(QStringLiteral("terrainViewport"));
+
+    mWindow = new Qt3DExtras::Qt3DWindow(nullptr, Qt3DRender::API::OpenGL);
+    mContainer = QWidget::createWindowContainer(mWindow, this);
+    mContainer->setFocusPolicy(Qt::StrongFocus);
+    mContainer->setMinimumSize(64, 64);
+    setFocusProxy(mContainer);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(mContainer);
+
+    mRoot = new Qt3DCore::QEntity();
+    mEffects = new SceneEffects(mRoot);
+    mRing = new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->overlayMaterial(), mRoot);
+
+    const FrameGraph graph = buildFrameGraph(mWindow, mWindow->camera(), mEffects->look().fogColour);
+    mClear = graph.clear;
+    mWindow->setActiveFrameGraph(graph.root);
+    mWindow->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    mWindow->setRootEntity(mRoot);
+    mCapture = new FrameCapture(graph.capture, this);
+
+    // Event positions name a pixel (whole numbers without scaling): rays go through its centre, as for
+    // pick(QPoint).
+    mInput = new ViewportInput(
+        mCamera, [this](QPointF p) { return pickAt(p + QPointF(0.5, 0.5)); }, this);
+    connect(mInput, &ViewportInput::cameraMoved, this, &TerrainViewport::applyCamera);
+    connect(mInput, &ViewportInput::terrainPressed, this, &TerrainViewport::terrainPressed);
+    connect(mInput, &ViewportInput::terrainDragged, this, &TerrainViewport::terrainDragged);
+    connect(mInput, &ViewportInput::terrainReleased, this, &TerrainViewport::terrainReleased);
+    connect(mInput, &ViewportInput::cursorMoved, this, &TerrainViewport::cursorAt);
+    mWindow->installEventFilter(this);
+    applyCamera();
+}
+
+TerrainViewport::~TerrainViewport() {
+    if (mDoc) {
+        disconnect(mDoc, nullptr, this, nullptr);
+    }
+}
+
+void TerrainViewport::clearScene() {
+    delete mScene;
+    mScene = nullptr;
+    mCursor.reset();
+    updateRing();
+}
+
+void TerrainViewport::setDocument(core::MapDocument* doc) {
+    if (mDoc) {
+        disconnect(mDoc, nullptr, this, nullptr);
+    }
+    clearScene();
+    mDoc = doc;
+    if (!doc) {
+        return;
+    }
+    const auto tiles = doc->loadedTiles();
+    mFrame.origin = tiles.empty() ? glm::dvec3(0.0) : glm::dvec3(core::tileOrigin(tiles.front()), 0.0);
+    mScene = new TerrainScene(mEffects, *mTextures, mFrame, mRoot);
+    for (const auto t : tiles) {
+        mScene->addTile(*doc, t);
+    }
+    // Built from the current state: pending bits are stale, and chunksChanged only fires again once
+    // the set was taken.
+    doc->takeRenderDirty();
+    connect(doc, &core::MapDocument::chunksChanged, this, &TerrainViewport::scheduleUpdate);
+    connect(doc, &core::MapDocument::tileLoaded, this, &TerrainViewport::tileLoaded);
+    connect(doc, &core::MapDocument::tileStateChanged, this, &TerrainViewport::tileStateChanged);
+    connect(doc, &QObject::destroyed, this, [this]() { clearScene(); });
+    applyCamera();
+}
+
+void TerrainViewport::scheduleUpdate() {
+    if (mUpdatePending) {
+        return;
+    }
+    mUpdatePending = true;
+    QMetaObject::invokeMethod(this, &TerrainViewport::applyPendingChanges, Qt::QueuedConnection);
+}
+
+void TerrainViewport::applyPendingChanges() {
+    mUpdatePending = false;
+    if (!mDoc || !mScene) {
+        return;
+    }
+    const auto dirty = mDoc->takeRenderDirty();
+    if (dirty.isEmpty()) {
+        return;
+    }
+    mScene->applyDirty(*mDoc, dirty);
+    // The surface may have moved under the cursor: drape the ring again.
+    if (const auto mouse = mInput->mousePosition()) {
+        mCursor = pickAt(*mouse + QPointF(0.5, 0.5));
+    }
+    updateRing();
+}
+
+void TerrainViewport::tileLoaded(core::TileCoord tile) {
+    if (mDoc && mScene) {
+        mScene->addTile(*mDoc, tile);
+    }
+}
+
+void TerrainViewport::tileStateChanged(core::TileCoord tile) {
+    if (mDoc && mScene) {
+        mScene->updateTileState(*mDoc, tile);
+    }
+}
+
+const SceneStats& TerrainViewport::sceneStats() const {
+    return mScene ? mScene->stats() : mNoStats;
+}
+
+void TerrainViewport::resetSceneStats() {
+    if (mScene) {
+        mScene->resetStats();
+    }
+}
+
+void TerrainViewport::setLook(const SceneLook& look) {
+    mEffects->setLook(look);
+    mClear->setClearColor(look.fogColour);
+}
+
+const SceneLook& TerrainViewport::look() const {
+    return mEffects->look();
+}
+
+// Camera ------------------------------------------------------------------------------------------
+
+void TerrainViewport::setCamera(glm::dvec3 worldPos, double yawDeg, double pitchDeg) {
+    mCamera.setPose({worldPos, yawDeg, pitchDeg});
+    applyCamera();
+}
+
+void TerrainViewport::lookAtTile(core::TileCoord tile) {
+    const glm::dvec2 centre = core::tileOrigin(tile) - glm::dvec2(core::kTileSize / 2.0);
+    const double height = mDoc ? mDoc->heightAt(centre).value_or(0.0) : 0.0;
+    mCamera.setPose(poseLookingAt(glm::dvec3(centre, height), 0.0, -40.0, 1.3 * core::kTileSize));
+    applyCamera();
+}
+
+void TerrainViewport::flyTo(glm::dvec3 world) {
+    const CameraPose& pose = mCamera.pose();
+    mCamera.setPose(poseLookingAt(world, pose.yaw, std::min(pose.pitch, -30.0), kFlyToDistance));
+    applyCamera();
+}
+
+void TerrainViewport::setViewDistance(double yards) {
+    mViewDistance = std::max(yards, 10.0);
+    SceneLook look = mEffects->look();
+    look.fogEnd = float(mViewDistance);
+    look.fogStart = float(mViewDistance * 0.35);
+    mEffects->setLook(look);
+    applyCamera();
+}
+
+void TerrainViewport::applyCamera() {
+    Qt3DRender::QCamera* camera = mWindow->camera();
+    const CameraPose& pose = mCamera.pose();
+    const double aspect = double(std::max(width(), 1)) / double(std::max(height(), 1));
+    camera->lens()->setPerspectiveProjection(float(mCamera.fieldOfView()), float(aspect),
+                                             float(CameraController::kNearPlane), float(mViewDistance));
+    camera->setPosition(mFrame.toScene(pose.position));
+    camera->setViewCenter(mFrame.toScene(pose.position + forwardOf(pose) * 10.0));
+    camera->setUpVector(QVector3D(0.0f, 1.0f, 0.0f));
+}
+
+void TerrainViewport::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    applyCamera();
+}
+
+// Picking and cursor -------------------------------------------------------------------------------
+
+std::optional<glm::dvec3> TerrainViewport::pickAt(QPointF pos) const {
+    if (!mDoc) {
+        return std::nullopt;
+    }
+    const Ray ray = mCamera.rayThrough({pos.x(), pos.y()}, {double(width()), double(height())});
+    return pickTerrain(*mDoc, ray, mViewDistance);
+}
+
+std::optional<glm::dvec3> TerrainViewport::pick(QPoint widgetPos) const {
+    return pickAt(QPointF(widgetPos.x() + 0.5, widgetPos.y() + 0.5));
+}
+
+std::optional<QPointF> TerrainViewport::project(glm::dvec3 world) const {
+    const auto p = mCamera.project(world, {double(width()), double(height())});
+    if (!p) {
+        return std::nullopt;
+    }
+    return QPointF(p->x, p->y);
+}
+
+void TerrainViewport::cursorAt(std::optional<glm::dvec3> world) {
+    mCursor = world;
+    updateRing();
+    emit cursorMoved(world);
+}
+
+void TerrainViewport::setBrushRing(double outerRadius, double innerRadius) {
+    mRingOuter = outerRadius;
+    mRingInner = innerRadius;
+    updateRing();
+}
+
+bool TerrainViewport::brushRingVisible() const {
+    return mRing->isEnabled();
+}
+
+void TerrainViewport::updateRing() {
+    if (!mDoc || !mScene || !mCursor || !(mRingOuter > 0.0)) {
+        mRing->setMesh({});
+        return;
+    }
+    mRing->setMesh(buildBrushRings(*mDoc, *mCursor, mRingOuter, mRingInner, mFrame));
+}
+
+// Events and capture -------------------------------------------------------------------------------
+
+bool TerrainViewport::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == mWindow) {
+        if (event->type() == QEvent::MouseButtonPress) {
+            mContainer->setFocus(Qt::MouseFocusReason);
+        }
+        if (mInput->handle(event)) {
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void TerrainViewport::captureFrame(std::function<void(QImage)> done) {
+    mCapture->capture(std::move(done));
+}
+
+QImage TerrainViewport::grabFrame(int timeoutMs) {
+    return mCapture->grab(timeoutMs);
+}
+
+} // namespace mapsmith::editor

@@ -1,0 +1,136 @@
+#pragma once
+// The 3D terrain view of a MapDocument: a Qt3DWindow in a window container, drawing every loaded tile
+// (terrain_scene.h) and updating only what the document's dirty bits name. Camera, picking and mouse
+// handling are CPU math on world coordinates (camera_controller.h, terrain_pick.h, viewport_input.h);
+// the scene uses Qt 3D coordinates (scene_frame.h: X east, Y up, Z south, relative to the first tile
+// shown).
+//
+// Needs the OpenGL Qt 3D renderer: the constructor sets QT3D_RENDERER=opengl when it is unset (the
+// 6.4 RHI renderer draws texture arrays black), which only works before the first Qt3DWindow exists.
+
+#include "core/coords.h"
+#include "core/map_document.h"
+#include "editor/viewport/camera_controller.h"
+#include "editor/viewport/scene_effects.h"
+#include "editor/viewport/scene_frame.h"
+#include "editor/viewport/terrain_scene.h"
+
+#include <QImage>
+#include <QPointer>
+#include <QWidget>
+
+#include <glm/vec3.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace Qt3DCore {
+class QEntity;
+}
+namespace Qt3DExtras {
+class Qt3DWindow;
+}
+namespace Qt3DRender {
+class QClearBuffers;
+}
+namespace mapsmith::editor {
+
+class ColouredMeshEntity;
+class FrameCapture;
+class TextureSource;
+class ViewportInput;
+
+class TerrainViewport final : public QWidget {
+    Q_OBJECT
+public:
+    // `textures` names MTEX images; nullptr = ProceduralTextureSource.
+    explicit TerrainViewport(QWidget* parent = nullptr, std::shared_ptr<TextureSource> textures = {});
+    ~TerrainViewport() override;
+
+    // Shows `doc` (nullptr clears): builds every loaded tile and follows the document's signals. The
+    // document must outlive its display here or be cleared first (its destruction is noticed too).
+    void setDocument(core::MapDocument* doc);
+    core::MapDocument* document() const { return mDoc; }
+
+    // Camera (world coordinates; yaw 0 = north, 90 = west; pitch degrees above the horizon).
+    void setCamera(glm::dvec3 worldPos, double yawDeg, double pitchDeg);
+    glm::dvec3 cameraPosition() const { return mCamera.pose().position; }
+    const CameraPose& cameraPose() const { return mCamera.pose(); }
+    CameraController& cameraController() { return mCamera; }
+    // Looks at a tile's centre from the south, high enough to see all of it.
+    void lookAtTile(core::TileCoord tile);
+    // Moves the camera to look at `world` from kFlyToDistance yards, keeping the heading.
+    void flyTo(glm::dvec3 world);
+    static constexpr double kFlyToDistance = 250.0;
+    // Far plane and fog end (yards).
+    void setViewDistance(double yards);
+    double viewDistance() const { return mViewDistance; }
+
+    // The terrain point under a widget pixel (ray through the pixel's centre); nullopt off-terrain
+    // and in holes.
+    std::optional<glm::dvec3> pick(QPoint widgetPos) const;
+    // Where a world point is drawn (widget pixels); nullopt behind the camera.
+    std::optional<QPointF> project(glm::dvec3 world) const;
+
+    // The brush cursor under the mouse (outer radius <= 0 hides it), yards.
+    void setBrushRing(double outerRadius, double innerRadius);
+    bool brushRingVisible() const;
+
+    // Frame grabs of what the renderer drew (QRenderCapture; the second frame after the request).
+    void captureFrame(std::function<void(QImage)> done);
+    QImage grabFrame(int timeoutMs = 10000);
+
+    // Applies the document's pending dirty bits now (normally queued to the event loop after
+    // chunksChanged, so one dab's many chunk edits upload once).
+    void applyPendingChanges();
+    const SceneStats& sceneStats() const;
+    void resetSceneStats();
+    void setLook(const SceneLook& look);
+    const SceneLook& look() const;
+    Qt3DExtras::Qt3DWindow* renderWindow() const { return mWindow; }
+
+signals:
+    // Left button (pen tip) only: the tool's stroke.
+    void terrainPressed(glm::dvec3 world, Qt::MouseButton button, Qt::KeyboardModifiers modifiers);
+    void terrainDragged(glm::dvec3 world, double pressure);
+    void terrainReleased();
+    void cursorMoved(std::optional<glm::dvec3> world);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void clearScene();
+    void scheduleUpdate();
+    void tileLoaded(core::TileCoord tile);
+    void tileStateChanged(core::TileCoord tile);
+    void applyCamera();
+    void cursorAt(std::optional<glm::dvec3> world);
+    void updateRing();
+    std::optional<glm::dvec3> pickAt(QPointF windowPos) const;
+
+    std::shared_ptr<TextureSource> mTextures;
+    Qt3DExtras::Qt3DWindow* mWindow = nullptr;
+    QWidget* mContainer = nullptr;
+    Qt3DCore::QEntity* mRoot = nullptr;
+    SceneEffects* mEffects = nullptr;
+    Qt3DRender::QClearBuffers* mClear = nullptr;
+    TerrainScene* mScene = nullptr;
+    ColouredMeshEntity* mRing = nullptr;
+    FrameCapture* mCapture = nullptr;
+    ViewportInput* mInput = nullptr;
+
+    QPointer<core::MapDocument> mDoc;
+    SceneFrame mFrame;
+    CameraController mCamera;
+    double mViewDistance = 3000.0;
+    bool mUpdatePending = false;
+    double mRingOuter = 0.0;
+    double mRingInner = 0.0;
+    std::optional<glm::dvec3> mCursor;
+    SceneStats mNoStats;
+};
+
+} // namespace mapsmith::editor

@@ -1,0 +1,166 @@
+#include "viewport_input.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QTabletEvent>
+#include <QWheelEvent>
+
+#include <algorithm>
+
+namespace mapsmith::editor {
+
+namespace {
+
+bool isFlyKey(int key) {
+    switch (key) {
+    case Qt::Key_W:
+    case Qt::Key_A:
+    case Qt::Key_S:
+    case Qt::Key_D:
+    case Qt::Key_Q:
+    case Qt::Key_E:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+ViewportInput::ViewportInput(CameraController& camera, Picker pick, QObject* parent)
+    : QObject(parent), mCamera(camera), mPick(std::move(pick)) {
+    mFlyTimer.setInterval(16);
+    connect(&mFlyTimer, &QTimer::timeout, this, &ViewportInput::flyStep);
+}
+
+bool ViewportInput::handle(QEvent* event) {
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        press(e->position(), e->button(), e->modifiers());
+        return true;
+    }
+    case QEvent::MouseMove: {
+        move(static_cast<QMouseEvent*>(event)->position(), 1.0);
+        return true;
+    }
+    case QEvent::MouseButtonRelease:
+        release(static_cast<QMouseEvent*>(event)->button());
+        return true;
+    case QEvent::TabletPress:
+    case QEvent::TabletMove:
+    case QEvent::TabletRelease: {
+        auto* e = static_cast<QTabletEvent*>(event);
+        if (event->type() == QEvent::TabletPress && e->button() == Qt::LeftButton) {
+            press(e->position(), Qt::LeftButton, e->modifiers());
+        } else if (event->type() == QEvent::TabletMove) {
+            move(e->position(), std::clamp(e->pressure(), 0.0, 1.0));
+        } else if (event->type() == QEvent::TabletRelease && e->button() == Qt::LeftButton) {
+            release(Qt::LeftButton);
+        } else {
+            return false; // other pen buttons: let Qt synthesise mouse events
+        }
+        e->accept();
+        return true;
+    }
+    case QEvent::Wheel:
+        mCamera.wheel(static_cast<QWheelEvent*>(event)->angleDelta().y());
+        return true;
+    case QEvent::KeyPress:
+    case QEvent::KeyRelease: {
+        auto* e = static_cast<QKeyEvent*>(event);
+        mFast = e->modifiers().testFlag(Qt::ShiftModifier);
+        if (!isFlyKey(e->key()) || e->isAutoRepeat()) {
+            return isFlyKey(e->key());
+        }
+        if (event->type() == QEvent::KeyPress) {
+            mKeys.insert(e->key());
+            if (!mFlyTimer.isActive()) {
+                mFlyClock.start();
+                mFlyTimer.start();
+            }
+        } else {
+            mKeys.remove(e->key());
+        }
+        return true;
+    }
+    case QEvent::FocusOut:
+        mKeys.clear();
+        mFlyTimer.stop();
+        return false;
+    case QEvent::Leave:
+        mMouse.reset();
+        emit cursorMoved(std::nullopt);
+        return false;
+    default:
+        return false;
+    }
+}
+
+void ViewportInput::press(QPointF pos, Qt::MouseButton button, Qt::KeyboardModifiers modifiers) {
+    if (mMode != Mode::None) {
+        return; // one drag at a time
+    }
+    mLast = pos;
+    mButton = button;
+    if (button == Qt::LeftButton) {
+        if (const auto hit = mPick(pos)) {
+            mMode = Mode::Tool;
+            emit terrainPressed(*hit, button, modifiers);
+        }
+    } else if (button == Qt::RightButton) {
+        mMode = Mode::Look;
+    } else if (button == Qt::MiddleButton) {
+        mMode = Mode::Orbit;
+        const auto hit = mPick(pos);
+        mPivot = hit ? *hit : mCamera.pose().position + forwardOf(mCamera.pose()) * kOrbitFallback;
+    }
+}
+
+void ViewportInput::move(QPointF pos, double pressure) {
+    const QPointF delta = pos - mLast;
+    mLast = pos;
+    mMouse = pos;
+    if (mMode == Mode::Look) {
+        mCamera.look(delta.x(), delta.y());
+        emit cameraMoved();
+    } else if (mMode == Mode::Orbit) {
+        mCamera.orbit(mPivot, delta.x(), delta.y());
+        emit cameraMoved();
+    }
+    const auto hit = mPick(pos);
+    if (mMode == Mode::Tool && hit) {
+        emit terrainDragged(*hit, pressure);
+    }
+    emit cursorMoved(hit);
+}
+
+void ViewportInput::release(Qt::MouseButton button) {
+    if (button != mButton) {
+        return;
+    }
+    if (mMode == Mode::Tool) {
+        emit terrainReleased();
+    }
+    mMode = Mode::None;
+    mButton = Qt::NoButton;
+}
+
+glm::dvec3 ViewportInput::flyDirection() const {
+    const auto axis = [&](int plus, int minus) {
+        return double(mKeys.contains(plus)) - double(mKeys.contains(minus));
+    };
+    return {axis(Qt::Key_W, Qt::Key_S), axis(Qt::Key_D, Qt::Key_A), axis(Qt::Key_E, Qt::Key_Q)};
+}
+
+void ViewportInput::flyStep() {
+    if (mKeys.isEmpty()) {
+        mFlyTimer.stop();
+        return;
+    }
+    const double seconds = std::min(mFlyClock.restart() / 1000.0, 0.1);
+    mCamera.fly(flyDirection() * (mFast ? kFastFactor : 1.0), seconds);
+    emit cameraMoved();
+}
+
+} // namespace mapsmith::editor

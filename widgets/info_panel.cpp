@@ -1,0 +1,149 @@
+#include "info_panel.h"
+
+#include "chunk_layers_panel.h"
+
+#include "core/chunk_height.h"
+#include "core/map_document.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QStringList>
+#include <QVBoxLayout>
+
+namespace mapsmith::widgets {
+namespace {
+
+const QString kNone = QStringLiteral("—");
+
+QLabel* valueLabel(const QString& objectName, QWidget* parent) {
+    auto* label = new QLabel(kNone, parent);
+    label->setObjectName(objectName);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString chunkFlagsText(const io::MapChunk& chunk) {
+    QStringList names;
+    if (chunk.flags & io::mcnk_flags::Impassable) {
+        names << QObject::tr("impassable");
+    }
+    if (chunk.holesLowRes != 0 || ((chunk.flags & io::mcnk_flags::HighResHoles) && chunk.holesHighRes != 0)) {
+        names << ((chunk.flags & io::mcnk_flags::HighResHoles) ? QObject::tr("high-res holes")
+                                                               : QObject::tr("holes"));
+    }
+    if (chunk.shadow) {
+        names << QObject::tr("shadow map");
+    }
+    if (chunk.vertexColors) {
+        names << QObject::tr("vertex colours");
+    }
+    return names.isEmpty() ? QObject::tr("none") : names.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+QString yardsText(double yards) {
+    return QStringLiteral("%1 yd").arg(yards, 0, 'f', 2);
+}
+
+InfoPanel::InfoPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("infoPanel"));
+    auto* layout = new QVBoxLayout(this);
+    mStatus = new QLabel(this);
+    mStatus->setObjectName(QStringLiteral("statusLabel"));
+    QFont bold = mStatus->font();
+    bold.setBold(true);
+    mStatus->setFont(bold);
+    layout->addWidget(mStatus);
+
+    auto* form = new QFormLayout;
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint); // numbers in one right-aligned column
+    mX = valueLabel(QStringLiteral("positionXValue"), this);
+    mY = valueLabel(QStringLiteral("positionYValue"), this);
+    mZ = valueLabel(QStringLiteral("positionZValue"), this);
+    mTile = valueLabel(QStringLiteral("tileValue"), this);
+    mChunk = valueLabel(QStringLiteral("chunkValue"), this);
+    mArea = valueLabel(QStringLiteral("areaIdValue"), this);
+    mHeight = valueLabel(QStringLiteral("heightValue"), this);
+    mFlags = valueLabel(QStringLiteral("chunkFlagsValue"), this);
+    mFlags->setWordWrap(true);
+    mStatus->hide();
+    for (QLabel* l : {mX, mY, mZ, mHeight}) {
+        l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        l->setMinimumWidth(l->fontMetrics().horizontalAdvance(QStringLiteral("-17066.67 yd")));
+    }
+    auto* xLabel = new QLabel(tr("X (north):"), this);
+    xLabel->setToolTip(tr("World coordinates in yards: x points north, y west, z up"));
+    form->addRow(xLabel, mX);
+    form->addRow(tr("Y (west):"), mY);
+    form->addRow(tr("Z (up):"), mZ);
+    form->addRow(tr("Terrain height:"), mHeight);
+    form->addRow(tr("Tile:"), mTile);
+    form->addRow(tr("Chunk:"), mChunk);
+    form->addRow(tr("Area id:"), mArea);
+    form->addRow(tr("Chunk flags:"), mFlags);
+    layout->addLayout(form);
+
+    auto* layersTitle = new QLabel(tr("Texture layers"), this);
+    layersTitle->setFont(bold);
+    layout->addWidget(layersTitle);
+    mLayers = new ChunkLayersPanel(this);
+    layout->addWidget(mLayers, 1);
+    clearValues(false);
+    setStatus(tr("Off the map"));
+}
+
+void InfoPanel::setStatus(const QString& text) {
+    mStatus->setText(text);
+    mStatus->setVisible(!text.isEmpty());
+}
+
+QString InfoPanel::status() const {
+    return mStatus->text();
+}
+
+void InfoPanel::clearValues(bool keepTile) {
+    for (QLabel* l : {mX, mY, mZ, mChunk, mArea, mHeight, mFlags}) {
+        l->setText(kNone);
+    }
+    if (!keepTile) {
+        mTile->setText(kNone);
+    }
+    mLayers->clearChunk();
+}
+
+void InfoPanel::showPosition(const core::MapDocument& doc, std::optional<glm::dvec3> world) {
+    const glm::dvec2 xy = world ? glm::dvec2(world->x, world->y) : glm::dvec2(0.0);
+    const core::TileCoord tile = core::tileAt(xy);
+    if (!world || !tile.valid()) {
+        clearValues(false);
+        setStatus(tr("Off the map"));
+        return;
+    }
+    clearValues(true);
+    mX->setText(yardsText(world->x));
+    mY->setText(yardsText(world->y));
+    mZ->setText(yardsText(world->z));
+    const core::ChunkCoord c = core::chunkAt(xy);
+    mTile->setText(QStringLiteral("%1_%2").arg(tile.x).arg(tile.y));
+    mChunk->setText(tr("col %1, row %2 · index %3").arg(c.col).arg(c.row).arg(c.index()));
+    const io::Adt* adt = doc.tile(tile);
+    if (!adt) {
+        setStatus(doc.tileExists(tile) ? tr("Tile not loaded") : tr("No tile here"));
+        return;
+    }
+    setStatus(QString());
+    const io::MapChunk* chunk = doc.chunk(c);
+    if (!chunk) {
+        return;
+    }
+    mArea->setText(QString::number(chunk->areaId));
+    mFlags->setText(chunkFlagsText(*chunk));
+    if (const auto h = doc.heightAt(xy)) {
+        mHeight->setText(core::chunkHoleAt(*chunk, xy) ? tr("%1 (hole)").arg(yardsText(*h)) : yardsText(*h));
+    }
+    mLayers->showChunk(*adt, *chunk);
+}
+
+} // namespace mapsmith::widgets
