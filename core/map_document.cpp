@@ -8,7 +8,8 @@
 
 namespace mapsmith::core {
 
-io::Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<MapSource> source, QObject* parent) {
+io::Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<MapSource> source,
+                                                             QObject* parent) {
     auto wdt = source->readWdt();
     if (!wdt) {
         return wdt.error();
@@ -18,7 +19,8 @@ io::Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<Map
 
 MapDocument::MapDocument(std::unique_ptr<MapSource> source, io::Wdt wdt, QObject* parent)
     : QObject(parent), mSource(std::move(source)), mWdt(std::move(wdt)), mUndoStack(new QUndoStack(this)) {
-    connect(mUndoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(mUndoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 MapDocument::~MapDocument() {
@@ -26,7 +28,9 @@ MapDocument::~MapDocument() {
     mUndoStack->clear();
 }
 
-bool MapDocument::tileExists(TileCoord t) const { return t.valid() && mWdt.hasTile(t.x, t.y); }
+bool MapDocument::tileExists(TileCoord t) const {
+    return t.valid() && mWdt.hasTile(t.x, t.y);
+}
 
 io::Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
     if (auto* loaded = tile(t)) {
@@ -34,23 +38,53 @@ io::Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
     }
     if (!tileExists(t)) {
         return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
-                         "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) + " is not part of the map"};
+                         "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) +
+                             " is not part of the map"};
     }
     auto adt = mSource->readTile(t, bigAlpha());
     if (!adt) {
         return adt.error();
     }
-    if (adt->chunks.size() != std::size_t(kChunksPerTile)) {
-        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MCNK"), 0,
-                         "tile has " + std::to_string(adt->chunks.size()) + " chunks, not 256"};
+    return adoptTile(t, std::move(adt.value()));
+}
+
+io::Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
+    if (auto* loaded = tile(t)) {
+        return loaded;
     }
-    if (!adt->liquids) {
+    if (!tileExists(t)) {
+        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
+                         "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) +
+                             " is not part of the map"};
+    }
+    if (adt.chunks.size() != std::size_t(kChunksPerTile)) {
+        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MCNK"), 0,
+                         "tile has " + std::to_string(adt.chunks.size()) + " chunks, not 256"};
+    }
+    if (!adt.liquids) {
         mTilesWithoutMh2o.insert(t);
     }
     auto& slot = mTiles[t];
-    slot = std::make_unique<io::Adt>(std::move(adt.value()));
+    slot = std::make_unique<io::Adt>(std::move(adt));
     emit tileLoaded(t);
     return slot.get();
+}
+
+bool MapDocument::canUnloadTile(TileCoord t) const {
+    return mTiles.count(t) != 0 && mEditedTiles.count(t) == 0;
+}
+
+bool MapDocument::unloadTile(TileCoord t) {
+    if (!canUnloadTile(t)) {
+        return false;
+    }
+    mTiles.erase(t);
+    mTilesWithoutMh2o.erase(t);
+    for (auto it = mRenderDirty.begin(); it != mRenderDirty.end();) {
+        it = chunkFromKey(it.key()).tile == t ? mRenderDirty.erase(it) : std::next(it);
+    }
+    emit tileUnloaded(t);
+    return true;
 }
 
 io::Adt* MapDocument::tile(TileCoord t) {
@@ -204,9 +238,14 @@ void MapDocument::tileEdited(TileCoord t) {
     emit tileStateChanged(t);
 }
 
-void MapDocument::markTileTouched(TileCoord t) { mTouchedSinceSave.insert(t); }
+void MapDocument::markTileTouched(TileCoord t) {
+    mTouchedSinceSave.insert(t);
+    mEditedTiles.insert(t);
+}
 
-bool MapDocument::isModified() const { return !mUndoStack->isClean() && !mTouchedSinceSave.empty(); }
+bool MapDocument::isModified() const {
+    return !mUndoStack->isClean() && !mTouchedSinceSave.empty();
+}
 
 bool MapDocument::isTileModified(TileCoord t) const {
     return !mUndoStack->isClean() && mTouchedSinceSave.count(t) != 0;
@@ -258,9 +297,13 @@ std::size_t MapDocument::undoMemoryResident() const {
     return n;
 }
 
-void MapDocument::commandCreated(ChunkStateCommand* cmd) { mCommands.push_back(cmd); }
+void MapDocument::commandCreated(ChunkStateCommand* cmd) {
+    mCommands.push_back(cmd);
+}
 
-void MapDocument::commandDestroyed(ChunkStateCommand* cmd) { std::erase(mCommands, cmd); }
+void MapDocument::commandDestroyed(ChunkStateCommand* cmd) {
+    std::erase(mCommands, cmd);
+}
 
 void MapDocument::enforceUndoBudget() {
     if (mUndoBudget == 0 || mCommands.size() < 2) {
@@ -275,7 +318,8 @@ void MapDocument::enforceUndoBudget() {
     }
 }
 
-MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options) {
+MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
+                                            const io::AdtWriteOptions& options) {
     SaveReport report;
     auto fail = [&](const io::Error& e) {
         report.ok = false;

@@ -41,6 +41,14 @@ public:
     // Tiles. tileExists: the WDT says the tile is part of the map.
     bool tileExists(TileCoord t) const;
     io::Expected<io::Adt*> loadTile(TileCoord t);
+    // Takes a tile read elsewhere (MapSource::backgroundReader on a worker thread). When the tile is
+    // already loaded, the loaded one stays and is returned; `adt` is dropped.
+    io::Expected<io::Adt*> adoptTile(TileCoord t, io::Adt adt);
+    // A tile may be unloaded while no edit has ever touched it in this document (undo and redo
+    // need edited tiles in memory, and unsaved work lives there). Unloading frees it and announces
+    // tileUnloaded; false when the tile is not loaded or is pinned by edits.
+    bool canUnloadTile(TileCoord t) const;
+    bool unloadTile(TileCoord t);
     io::Adt* tile(TileCoord t);
     const io::Adt* tile(TileCoord t) const;
     std::vector<TileCoord> loadedTiles() const;
@@ -98,9 +106,10 @@ public:
     static ChunkCoord chunkFromKey(std::uint64_t key);
 
 signals:
-    void chunksChanged();           // takeRenderDirty() has something
+    void chunksChanged();                                  // takeRenderDirty() has something
     void tileStateChanged(mapsmith::core::TileCoord tile); // name tables or placements changed
     void tileLoaded(mapsmith::core::TileCoord tile);
+    void tileUnloaded(mapsmith::core::TileCoord tile);
     void modifiedChanged(bool modified);
 
 private:
@@ -114,6 +123,7 @@ private:
     QUndoStack* mUndoStack = nullptr;
     std::set<TileCoord> mTilesWithoutMh2o; // read without an MH2O chunk
     std::set<TileCoord> mTouchedSinceSave; // tiles edited, undone or redone since the last save
+    std::set<TileCoord> mEditedTiles;      // tiles any edit touched since the document opened
     QHash<std::uint64_t, std::uint32_t> mRenderDirty;
     std::vector<class ChunkStateCommand*> mCommands; // creation order, oldest first
     std::size_t mUndoBudget = std::size_t(256) * 1024 * 1024;

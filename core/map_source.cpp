@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <memory>
+
 namespace mapsmith::core {
 
 FolderMapSource::FolderMapSource(const QString& wdtPath) {
@@ -18,7 +20,9 @@ QString FolderMapSource::tilePath(TileCoord tile) const {
     return QDir(mDir).filePath(QStringLiteral("%1_%2_%3.adt").arg(mName).arg(tile.x).arg(tile.y));
 }
 
-QString FolderMapSource::wdtPath() const { return QDir(mDir).filePath(mName + QStringLiteral(".wdt")); }
+QString FolderMapSource::wdtPath() const {
+    return QDir(mDir).filePath(mName + QStringLiteral(".wdt"));
+}
 
 io::Expected<io::Wdt> FolderMapSource::readWdt() {
     auto bytes = readWholeFile(wdtPath());
@@ -28,18 +32,38 @@ io::Expected<io::Wdt> FolderMapSource::readWdt() {
     return io::readWdt(bytes.value());
 }
 
-io::Expected<io::Adt> FolderMapSource::readTile(TileCoord tile, bool bigAlpha) {
-    auto bytes = readWholeFile(tilePath(tile));
-    if (!bytes) {
-        return bytes.error();
-    }
+namespace {
+
+io::Expected<io::Adt> parseTile(std::span<const std::byte> bytes, bool bigAlpha) {
     io::AdtReadOptions options;
     options.bigAlpha = bigAlpha;
-    auto result = io::readAdt(bytes.value(), options);
+    auto result = io::readAdt(bytes, options);
     if (!result) {
         return result.error();
     }
     return std::move(result.value().adt);
+}
+
+io::Expected<io::Adt> readTileFile(const QString& path, bool bigAlpha) {
+    auto bytes = readWholeFile(path);
+    if (!bytes) {
+        return bytes.error();
+    }
+    return parseTile(bytes.value(), bigAlpha);
+}
+
+} // namespace
+
+io::Expected<io::Adt> FolderMapSource::readTile(TileCoord tile, bool bigAlpha) {
+    return readTileFile(tilePath(tile), bigAlpha);
+}
+
+MapSource::TileReader FolderMapSource::backgroundReader(bool bigAlpha) const {
+    return [dir = mDir, name = mName, bigAlpha](TileCoord tile) {
+        const QString path =
+            QDir(dir).filePath(QStringLiteral("%1_%2_%3.adt").arg(name).arg(tile.x).arg(tile.y));
+        return readTileFile(path, bigAlpha);
+    };
 }
 
 namespace {
@@ -59,21 +83,34 @@ io::Expected<bool> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {
     return saved(saveFileAtomically(wdtPath(), bytes));
 }
 
-io::Expected<io::Wdt> MemoryMapSource::readWdt() { return io::readWdt(mWdt); }
+io::Expected<io::Wdt> MemoryMapSource::readWdt() {
+    return io::readWdt(mWdt);
+}
 
 io::Expected<io::Adt> MemoryMapSource::readTile(TileCoord tile, bool bigAlpha) {
     const auto it = mTiles.find(tile);
     if (it == mTiles.end()) {
-        return io::Error{io::ErrorCode::FileIo, {}, 0,
+        return io::Error{io::ErrorCode::FileIo,
+                         {},
+                         0,
                          "no tile " + std::to_string(tile.x) + "_" + std::to_string(tile.y) + " in memory"};
     }
-    io::AdtReadOptions options;
-    options.bigAlpha = bigAlpha;
-    auto result = io::readAdt(it->second, options);
-    if (!result) {
-        return result.error();
-    }
-    return std::move(result.value().adt);
+    return parseTile(it->second, bigAlpha);
+}
+
+MapSource::TileReader MemoryMapSource::backgroundReader(bool bigAlpha) const {
+    auto tiles = std::make_shared<const std::map<TileCoord, std::vector<std::byte>>>(mTiles);
+    return [tiles, bigAlpha](TileCoord tile) -> io::Expected<io::Adt> {
+        const auto it = tiles->find(tile);
+        if (it == tiles->end()) {
+            return io::Error{io::ErrorCode::FileIo,
+                             {},
+                             0,
+                             "no tile " + std::to_string(tile.x) + "_" + std::to_string(tile.y) +
+                                 " in memory"};
+        }
+        return parseTile(it->second, bigAlpha);
+    };
 }
 
 io::Expected<bool> MemoryMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {

@@ -4,6 +4,7 @@
 #include "core/map_source.h"
 #include "core/tile_loader.h"
 #include "core/tile_summary.h"
+#include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
@@ -18,6 +19,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
@@ -42,7 +44,8 @@ namespace mapsmith::editor {
 namespace {
 
 constexpr int kMaxRecent = 8;
-constexpr int kSmallMap = 16; // maps with at most this many tiles load completely
+constexpr int kSmallMap = 16; // maps with at most this many tiles load completely on open; larger
+                              // ones load the start tile and stream the rest (TileStreamer)
 
 bool dialogsAllowed() {
     return !qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS");
@@ -71,6 +74,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     mUndoGroup = new QUndoGroup(this);
     mViewport = new TerrainViewport(this);
     mViewport->setObjectName(QStringLiteral("viewport"));
+    mStreamer = new TileStreamer(this);
+    mLoadingLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(mLoadingLabel);
+    connect(mStreamer, &TileStreamer::pendingChanged, this, [this](int reads) {
+        mLoadingLabel->setText(reads > 0 ? tr("Loading %n tile(s)...", nullptr, reads) : QString());
+    });
+    connect(mStreamer, &TileStreamer::tileFailed, this, [this](core::TileCoord t, const QString& message) {
+        statusBar()->showMessage(tr("Tile %1_%2: %3").arg(t.x).arg(t.y).arg(message), 10000);
+    });
+    connect(mViewport, &TerrainViewport::cameraMoved, this,
+            [this](glm::dvec3 world) { mStreamer->setCentre(glm::dvec2(world)); });
     setCentralWidget(mViewport);
     createActions();
     createDocks();
@@ -85,8 +99,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() {
-    // The viewport and undo group refer to the document: detach them before it goes.
+    // The viewport, streamer and undo group refer to the document: detach them before it goes.
     mViewport->setDocument(nullptr);
+    mStreamer->setDocument(nullptr);
     if (mDoc) {
         mUndoGroup->removeStack(mDoc->undoStack());
     }
@@ -171,7 +186,7 @@ void MainWindow::createDocks() {
     QDockWidget* tileMapDock =
         addDock(tr("Tile Map"), QStringLiteral("tileMapDock"), mTileMap, Qt::RightDockWidgetArea);
     connect(mTileMap, &widgets::TileMapWidget::tileActivated, this, [this](core::TileCoord t) {
-        loadTilesAround(t, 1);
+        loadTilesAround(t, 0); // the tile itself now; the streamer brings its neighbours
         mViewport->lookAtTile(t);
     });
 
@@ -249,6 +264,7 @@ bool MainWindow::openMap(const QString& path) {
     }
     mTools->at(mCurrentTool)->cancel();
     mViewport->setDocument(nullptr);
+    mStreamer->setDocument(nullptr);
     if (mDoc) {
         mUndoGroup->removeStack(mDoc->undoStack());
     }
@@ -261,6 +277,7 @@ bool MainWindow::openMap(const QString& path) {
         updateTileMap();
     });
     connect(mDoc.get(), &core::MapDocument::tileLoaded, this, [this] { updateTileMap(); });
+    connect(mDoc.get(), &core::MapDocument::tileUnloaded, this, [this] { updateTileMap(); });
     connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { mSummaryTileKey.reset(); });
 
     // Start tile: the one asked for, else the present tile nearest the map's middle.
@@ -281,10 +298,11 @@ bool MainWindow::openMap(const QString& path) {
     if (!startTile) {
         reportError(tr("%1 has no tiles").arg(wdt));
     } else {
-        loadTilesAround(*startTile, w.tileCount() <= kSmallMap ? 64 : 1);
+        loadTilesAround(*startTile, w.tileCount() <= kSmallMap ? 64 : 0);
     }
     mTileMap->setWdt(w);
     mViewport->setDocument(mDoc.get());
+    mStreamer->setDocument(mDoc.get()); // the camera placed below starts the streaming
     if (startTile) {
         mViewport->lookAtTile(*startTile);
         showTileSummary(*startTile);

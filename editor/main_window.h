@@ -32,6 +32,7 @@ class TileSummaryPanel;
 namespace mapsmith::editor {
 
 class TerrainViewport;
+class TileStreamer;
 class ToolBox;
 class ToolSettingsDock;
 
@@ -56,6 +57,7 @@ public:
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
     QImage grabWithViewport();
     TerrainViewport* viewport() const { return mViewport; }
+    TileStreamer* streamer() const { return mStreamer; }
     ToolBox* tools() const { return mTools; }
     ToolSettingsDock* toolSettings() const { return mToolSettings; }
     widgets::TileMapWidget* tileMap() const { return mTileMap; }
@@ -97,6 +99,8 @@ private:
     QString mLastError;
     TerrainViewport* mViewport = nullptr;
     ToolBox* mTools = nullptr;
+    TileStreamer* mStreamer = nullptr;
+    QLabel* mLoadingLabel = nullptr;
     ToolSettingsDock* mToolSettings = nullptr;
     widgets::TileMapWidget* mTileMap = nullptr;
     widgets::InfoPanel* mInfo = nullptr;

@@ -48,6 +48,13 @@ void TerrainScene::addTile(const core::MapDocument& doc, TileCoord t) {
     tile.root->setParent(this);
 }
 
+void TerrainScene::removeTile(TileCoord t) {
+    if (auto it = mTiles.find(t); it != mTiles.end()) {
+        delete it->second.root;
+        mTiles.erase(it);
+    }
+}
+
 void TerrainScene::rebuildTextures(Tile& tile, const io::Adt& adt) {
     auto* old = tile.textures;
     tile.textureNames = adt.textures;

@@ -64,6 +64,7 @@ public:
 
     // Builds (or rebuilds) everything of a loaded tile.
     void addTile(const core::MapDocument& doc, core::TileCoord tile);
+    void removeTile(core::TileCoord tile); // the tile was unloaded
     bool hasTile(core::TileCoord tile) const { return mTiles.count(tile) != 0; }
     int tileCount() const { return int(mTiles.size()); }
 

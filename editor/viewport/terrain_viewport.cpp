@@ -100,6 +100,7 @@ void TerrainViewport::setDocument(core::MapDocument* doc) {
     doc->takeRenderDirty();
     connect(doc, &core::MapDocument::chunksChanged, this, &TerrainViewport::scheduleUpdate);
     connect(doc, &core::MapDocument::tileLoaded, this, &TerrainViewport::tileLoaded);
+    connect(doc, &core::MapDocument::tileUnloaded, this, &TerrainViewport::tileUnloaded);
     connect(doc, &core::MapDocument::tileStateChanged, this, &TerrainViewport::tileStateChanged);
     connect(doc, &QObject::destroyed, this, [this]() { clearScene(); });
     applyCamera();
@@ -133,6 +134,12 @@ void TerrainViewport::applyPendingChanges() {
 void TerrainViewport::tileLoaded(core::TileCoord tile) {
     if (mDoc && mScene) {
         mScene->addTile(*mDoc, tile);
+    }
+}
+
+void TerrainViewport::tileUnloaded(core::TileCoord tile) {
+    if (mScene) {
+        mScene->removeTile(tile);
     }
 }
 
@@ -199,6 +206,7 @@ void TerrainViewport::applyCamera() {
     camera->setPosition(mFrame.toScene(pose.position));
     camera->setViewCenter(mFrame.toScene(pose.position + forwardOf(pose) * 10.0));
     camera->setUpVector(QVector3D(0.0f, 1.0f, 0.0f));
+    emit cameraMoved(pose.position);
 }
 
 void TerrainViewport::resizeEvent(QResizeEvent* event) {

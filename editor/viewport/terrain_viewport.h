@@ -96,6 +96,7 @@ signals:
     void terrainDragged(glm::dvec3 world, double pressure);
     void terrainReleased();
     void cursorMoved(std::optional<glm::dvec3> world);
+    void cameraMoved(glm::dvec3 world); // camera position, world yards
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -105,6 +106,7 @@ private:
     void clearScene();
     void scheduleUpdate();
     void tileLoaded(core::TileCoord tile);
+    void tileUnloaded(core::TileCoord tile);
     void tileStateChanged(core::TileCoord tile);
     void applyCamera();
     void cursorAt(std::optional<glm::dvec3> world);

@@ -14,8 +14,13 @@
 
 namespace mapsmith::tests {
 
-// A map of generated hills tiles (8-bit alpha); returns the document (the source is inside it).
-inline std::unique_ptr<core::MapDocument> hillsMap(const std::vector<core::TileCoord>& tiles, float baseHeight = 40.0f) {
+enum class LoadTiles { All, None };
+
+// A map of generated hills tiles (8-bit alpha); returns the document (the source is inside it) with
+// every tile loaded, or none (LoadTiles::None: for streaming).
+inline std::unique_ptr<core::MapDocument> hillsMap(const std::vector<core::TileCoord>& tiles,
+                                                   float baseHeight = 40.0f,
+                                                   LoadTiles load = LoadTiles::All) {
     io::Wdt wdt;
     wdt.flags = io::mphd_flags::BigAlpha;
     for (const auto t : tiles) {
@@ -27,7 +32,8 @@ inline std::unique_ptr<core::MapDocument> hillsMap(const std::vector<core::TileC
     for (const auto t : tiles) {
         auto& bytes = cache[{t, baseHeight}];
         if (bytes.empty()) {
-            io::Adt adt = core::createTile(core::presetTileSpec(core::TerrainPreset::Hills, t.x, t.y, baseHeight));
+            io::Adt adt =
+                core::createTile(core::presetTileSpec(core::TerrainPreset::Hills, t.x, t.y, baseHeight));
             adt.bigAlpha = true;
             bytes = io::writeAdt(adt);
         }
@@ -38,7 +44,7 @@ inline std::unique_ptr<core::MapDocument> hillsMap(const std::vector<core::TileC
         return nullptr;
     }
     for (const auto t : tiles) {
-        if (!doc.value()->loadTile(t)) {
+        if (load == LoadTiles::All && !doc.value()->loadTile(t)) {
             return nullptr;
         }
     }
@@ -46,7 +52,8 @@ inline std::unique_ptr<core::MapDocument> hillsMap(const std::vector<core::TileC
 }
 
 // The corpus tile continent4229 (tile 42_29 of a 4-bit map) in a one-tile map.
-inline std::unique_ptr<core::MapDocument> corpusMap(const std::vector<std::byte>& adtBytes, core::TileCoord t) {
+inline std::unique_ptr<core::MapDocument> corpusMap(const std::vector<std::byte>& adtBytes,
+                                                    core::TileCoord t) {
     io::Wdt wdt;
     wdt.setTile(t.x, t.y, true);
     auto source = std::make_unique<core::MemoryMapSource>(QStringLiteral("Corpus"), io::writeWdt(wdt));

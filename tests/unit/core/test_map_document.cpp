@@ -22,10 +22,14 @@ using core::TileCoord;
 
 namespace {
 
-std::vector<std::byte> bytesOf(const core::MapDocument& doc, TileCoord t) { return io::writeAdt(*doc.tile(t)); }
+std::vector<std::byte> bytesOf(const core::MapDocument& doc, TileCoord t) {
+    return io::writeAdt(*doc.tile(t));
+}
 
 // The north-east corner shared by tiles (32,32), (33,32), (32,33), (33,33): the middle of a 2x2 map.
-glm::dvec2 mapCentre() { return core::tileOrigin({33, 33}); }
+glm::dvec2 mapCentre() {
+    return core::tileOrigin({33, 33});
+}
 
 // Every outer vertex stored by more than one chunk has the same absolute height in each of them.
 int seamMismatches(const core::MapDocument& doc) {
@@ -40,7 +44,8 @@ int seamMismatches(const core::MapDocument& doc) {
                     if (r != 0 && r != 8 && col != 0 && col != 8) {
                         continue;
                     }
-                    const double h = double(ch->position.z) + ch->heights[std::size_t(core::outerIndex(r, col))];
+                    const double h =
+                        double(ch->position.z) + ch->heights[std::size_t(core::outerIndex(r, col))];
                     const auto other = doc.latticeHeight(g.gx * 8 + col, g.gy * 8 + r);
                     if (other && std::abs(*other - h) > 1e-3) {
                         ++bad;
@@ -80,6 +85,7 @@ private slots:
     void undoPastMemoryBudgetSpillsToDisk();
     void generatedTilesHaveNoNormalSeams();
     void saveAsWritesEveryTileAndSwitchesSource();
+    void tilesAdoptAndUnloadUnlessEdited();
 };
 
 void TestMapDocument::opensAndLoadsTiles() {
@@ -97,7 +103,8 @@ void TestMapDocument::opensAndLoadsTiles() {
     const ChunkCoord c{{32, 32}, 3, 5};
     const auto* ch = doc->chunk(c);
     const glm::dvec2 p = core::vertexPosition(c, core::outerIndex(2, 2));
-    QVERIFY(std::abs(*doc->heightAt(p) - (ch->position.z + ch->heights[std::size_t(core::outerIndex(2, 2))])) < 1e-3);
+    QVERIFY(std::abs(*doc->heightAt(p) -
+                     (ch->position.z + ch->heights[std::size_t(core::outerIndex(2, 2))])) < 1e-3);
 }
 
 void TestMapDocument::strokeIsOneUndoStep() {
@@ -140,7 +147,8 @@ void TestMapDocument::randomStrokesUndoRedoByteIdentical() {
     std::mt19937 rng{std::uint32_t(seed)};
     std::uniform_real_distribution<double> offset(-300.0, 300.0);
     const core::HeightMode modes[] = {core::HeightMode::RaiseLower, core::HeightMode::Flatten,
-                                      core::HeightMode::Smooth, core::HeightMode::Noise, core::HeightMode::Set};
+                                      core::HeightMode::Smooth, core::HeightMode::Noise,
+                                      core::HeightMode::Set};
     const int strokes = 12;
     for (int s = 0; s < strokes; ++s) {
         core::HeightBrushSettings settings = raise(10.0 + (rng() % 30), 0.5 + (rng() % 10) * 0.3);
@@ -166,14 +174,16 @@ void TestMapDocument::randomStrokesUndoRedoByteIdentical() {
         doc->undoStack()->undo();
     }
     for (const auto t : tiles) {
-        QVERIFY2(bytesOf(*doc, t) == original[t], qPrintable(QStringLiteral("tile %1_%2 after undo").arg(t.x).arg(t.y)));
+        QVERIFY2(bytesOf(*doc, t) == original[t],
+                 qPrintable(QStringLiteral("tile %1_%2 after undo").arg(t.x).arg(t.y)));
     }
     QVERIFY(!doc->isModified());
     while (doc->undoStack()->canRedo()) {
         doc->undoStack()->redo();
     }
     for (const auto t : tiles) {
-        QVERIFY2(bytesOf(*doc, t) == after[t], qPrintable(QStringLiteral("tile %1_%2 after redo").arg(t.x).arg(t.y)));
+        QVERIFY2(bytesOf(*doc, t) == after[t],
+                 qPrintable(QStringLiteral("tile %1_%2 after redo").arg(t.x).arg(t.y)));
     }
 }
 
@@ -259,11 +269,22 @@ void TestMapDocument::normalsFollowHeightsAcrossBorders() {
                     }
                     const auto expected = core::outerNormal(*n, *s, *w, *e, core::kUnitSize);
                     const auto got = ch->normals[std::size_t(core::outerIndex(r, col))];
-                    QVERIFY2(got == expected,
-                             qPrintable(QStringLiteral("chunk %1,%2 of %3_%4 vertex r%5 c%6: (%7 %8 %9) vs (%10 %11 %12)")
-                                            .arg(c.row).arg(c.col).arg(t.x).arg(t.y).arg(r).arg(col)
-                                            .arg(got[0]).arg(got[1]).arg(got[2])
-                                            .arg(expected[0]).arg(expected[1]).arg(expected[2])));
+                    QVERIFY2(
+                        got == expected,
+                        qPrintable(
+                            QStringLiteral("chunk %1,%2 of %3_%4 vertex r%5 c%6: (%7 %8 %9) vs (%10 %11 %12)")
+                                .arg(c.row)
+                                .arg(c.col)
+                                .arg(t.x)
+                                .arg(t.y)
+                                .arg(r)
+                                .arg(col)
+                                .arg(got[0])
+                                .arg(got[1])
+                                .arg(got[2])
+                                .arg(expected[0])
+                                .arg(expected[1])
+                                .arg(expected[2])));
                     ++checked;
                 }
             }
@@ -470,6 +491,55 @@ void TestMapDocument::saveAsWritesEveryTileAndSwitchesSource() {
     const int writes = copy->writeCount();
     QVERIFY(doc->save().ok);
     QCOMPARE(copy->writeCount(), writes + 1);
+}
+
+void TestMapDocument::tilesAdoptAndUnloadUnlessEdited() {
+    const std::vector<TileCoord> tiles{{32, 32}, {33, 32}};
+    auto doc = tests::hillsMap(tiles, 40.0f, tests::LoadTiles::None);
+    QVERIFY(doc);
+    QVERIFY(doc->loadedTiles().empty());
+    QSignalSpy loaded(doc.get(), &core::MapDocument::tileLoaded);
+    QSignalSpy unloaded(doc.get(), &core::MapDocument::tileUnloaded);
+
+    // A background reader works on its own copy: the same tile as loadTile() reads.
+    const auto reader = doc->source().backgroundReader(doc->bigAlpha());
+    auto read = reader({32, 32});
+    QVERIFY(read);
+    auto adopted = doc->adoptTile({32, 32}, std::move(read.value()));
+    QVERIFY(adopted);
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(io::writeAdt(*doc->tile({32, 32})), io::writeAdt(reader({32, 32}).value()));
+    // Adopting a loaded tile keeps the loaded one.
+    io::Adt* first = doc->tile({32, 32});
+    QCOMPARE(doc->adoptTile({32, 32}, std::move(reader({32, 32}).value())).value(), first);
+    QCOMPARE(loaded.count(), 1);
+    // Tiles outside the WDT and broken tiles are refused.
+    QVERIFY(!doc->adoptTile({40, 40}, io::Adt{}));
+    QVERIFY(!reader({40, 40}));
+    QVERIFY(!doc->adoptTile({33, 32}, io::Adt{}));
+    QVERIFY(!doc->tile({33, 32}));
+
+    // Untouched tiles unload; render bits pending for them go too.
+    QVERIFY(doc->loadTile({33, 32}));
+    doc->chunkEdited({{33, 32}, 0, 0}, core::dirty::Vertices); // the edit path pins its tile
+    QVERIFY(!doc->canUnloadTile({33, 32}));
+    QVERIFY(doc->canUnloadTile({32, 32}));
+    QVERIFY(doc->unloadTile({32, 32}));
+    QCOMPARE(unloaded.count(), 1);
+    QVERIFY(!doc->tile({32, 32}));
+    QVERIFY(!doc->unloadTile({32, 32}));
+
+    // An edited tile stays in memory, even after undo and save: undo/redo need it.
+    QVERIFY(doc->loadTile({32, 32}));
+    core::HeightBrushSettings settings;
+    settings.brush.radius = 10.0;
+    core::HeightStroke stroke(*doc, settings);
+    stroke.dab(core::tileOrigin({32, 32}) - glm::dvec2(100.0));
+    stroke.finish();
+    QVERIFY(!doc->canUnloadTile({32, 32}));
+    doc->undoStack()->undo();
+    QVERIFY(!doc->unloadTile({32, 32}));
+    QVERIFY(doc->tile({32, 32}));
 }
 
 QTEST_GUILESS_MAIN(TestMapDocument)
