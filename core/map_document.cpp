@@ -264,9 +264,10 @@ std::vector<TileCoord> MapDocument::modifiedTiles() const {
     return out;
 }
 
-MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options) {
+MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, const SaveProgress& progress) {
     SaveReport report;
-    for (const TileCoord t : modifiedTiles()) {
+    const std::vector<TileCoord> tiles = modifiedTiles();
+    for (const TileCoord t : tiles) {
         const std::vector<std::byte> bytes = io::writeAdt(*tile(t), options);
         auto written = mSource->writeTile(t, bytes);
         if (!written) {
@@ -276,6 +277,13 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options) {
         }
         report.saved.push_back(t);
         mTouchedSinceSave.erase(t);
+        if (progress && !progress(int(report.saved.size()), int(tiles.size())) &&
+            report.saved.size() < tiles.size()) {
+            report.ok = false;
+            report.cancelled = true;
+            report.error = tr("Save cancelled after %n tile(s)", nullptr, int(report.saved.size()));
+            break;
+        }
     }
     if (report.ok) {
         mTouchedSinceSave.clear();
@@ -319,8 +327,10 @@ void MapDocument::enforceUndoBudget() {
 }
 
 MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
-                                            const io::AdtWriteOptions& options) {
+                                            const io::AdtWriteOptions& options,
+                                            const SaveProgress& progress) {
     SaveReport report;
+    const int total = saveAsTileCount();
     auto fail = [&](const io::Error& e) {
         report.ok = false;
         report.error = QString::fromStdString(e.describe());
@@ -346,6 +356,13 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
                 return fail(written.error());
             }
             report.saved.push_back(t);
+            if (progress && !progress(int(report.saved.size()), total) && int(report.saved.size()) < total) {
+                report.ok = false;
+                report.cancelled = true;
+                report.error = tr("Save As cancelled after %n tile(s); the map stays where it was", nullptr,
+                                  int(report.saved.size()));
+                return report;
+            }
         }
     }
     if (auto written = target->writeWdt(io::writeWdt(mWdt)); !written) {

@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -81,13 +82,21 @@ public:
     std::vector<TileCoord> modifiedTiles() const;
     struct SaveReport {
         bool ok = true;
+        bool cancelled = false; // the progress callback said stop (ok is false then)
         std::vector<TileCoord> saved;
         QString error; // the first failure; tiles saved before it stay saved
     };
-    SaveReport save(const io::AdtWriteOptions& options = {});
+    // Called after each tile written with (tiles done, tiles in all); returning false stops the save
+    // after that tile (a cancelled save is a failed one: the document stays modified).
+    using SaveProgress = std::function<bool(int done, int total)>;
+    SaveReport save(const io::AdtWriteOptions& options = {}, const SaveProgress& progress = {});
     // Writes the whole map (WDT and every tile the WDT lists, loaded or not) to `target` and makes it
-    // the document's source: later saves go there. On failure the old source stays.
-    SaveReport saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options = {});
+    // the document's source: later saves go there. On failure or cancel the old source stays.
+    SaveReport saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options = {},
+                      const SaveProgress& progress = {});
+    // Tiles save() would write / saveAs() would write.
+    int saveTileCount() const { return int(modifiedTiles().size()); }
+    int saveAsTileCount() const { return mWdt.tileCount(); }
 
     // Undo memory: history is unlimited; past `bytes` of compressed snapshots held in memory the
     // oldest steps move to a temporary file (0 = keep everything in memory). Default 256 MiB.

@@ -2,13 +2,16 @@
 
 #include "core/map_document.h"
 #include "core/map_source.h"
+#include "core/new_map.h"
 #include "core/tile_loader.h"
 #include "core/tile_summary.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
+#include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
+#include "widgets/new_map_dialog.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
@@ -23,6 +26,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QProgressDialog>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
@@ -32,6 +36,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include <algorithm>
 #include <set>
 
 // resources.qrc lives in a static library: the linker drops its initializer unless it is referenced.
@@ -109,6 +114,13 @@ MainWindow::~MainWindow() {
 
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newMap = file->addAction(tr("&New Map..."), this, [this] {
+        widgets::NewMapDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            createMap(dialog.spec());
+        }
+    });
+    newMap->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open Map..."), this, &MainWindow::chooseAndOpen);
     open->setShortcut(QKeySequence::Open);
     mRecentMenu = file->addMenu(tr("Open &Recent"));
@@ -146,6 +158,13 @@ void MainWindow::createActions() {
     }
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
+    QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {
+        widgets::GoToDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            goToPosition(dialog.target());
+        }
+    });
+    goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     mViewMenu->addAction(tr("Look at &Start Tile"), this, [this] {
         if (mDoc && !mDoc->loadedTiles().empty()) {
             mViewport->lookAtTile(mDoc->loadedTiles().front());
@@ -337,6 +356,66 @@ void MainWindow::loadTilesAround(const core::TileCoord& centre, int radius) {
     }
 }
 
+namespace {
+
+// A window-modal progress dialog for a save of `total` tiles (shown when it takes longer than 0.4 s)
+// and the callback that drives it; Cancel stops the save after the tile being written.
+struct SaveProgressDialog {
+    QProgressDialog dialog;
+    SaveProgressDialog(QWidget* parent, const QString& label, int total)
+        : dialog(label, QObject::tr("Cancel"), 0, std::max(total, 1), parent) {
+        dialog.setWindowModality(Qt::WindowModal);
+        dialog.setMinimumDuration(400);
+        dialog.setValue(0);
+    }
+    core::MapDocument::SaveProgress callback() {
+        return [this](int done, int) {
+            dialog.setValue(done);
+            QCoreApplication::processEvents();
+            return !dialog.wasCanceled();
+        };
+    }
+};
+
+} // namespace
+
+bool MainWindow::createMap(const core::NewMapSpec& spec) {
+    if (!maybeSave()) {
+        return false;
+    }
+    const int total = int(spec.tiles.size());
+    QProgressDialog progress(tr("Creating %n tile(s)...", nullptr, total), tr("Cancel"), 0,
+                             std::max(total, 1), this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400);
+    const auto created = core::createMap(spec, [&progress](int done, int) {
+        progress.setValue(done);
+        QCoreApplication::processEvents();
+        return !progress.wasCanceled();
+    });
+    if (!created) {
+        reportError(
+            tr("Could not create the map: %1").arg(QString::fromStdString(created.error().describe())));
+        return false;
+    }
+    return openMap(created->wdtPath);
+}
+
+bool MainWindow::goToPosition(const widgets::GoToTarget& target) {
+    if (!mDoc) {
+        return false;
+    }
+    const core::TileCoord t = core::tileAt(target.position);
+    if (!mDoc->tileExists(t)) {
+        reportError(tr("Tile %1_%2 is not part of this map").arg(t.x).arg(t.y));
+        return false;
+    }
+    loadTilesAround(t, 0); // its height now; the streamer brings the neighbours
+    const double z = target.height.value_or(mDoc->heightAt(target.position).value_or(0.0));
+    mViewport->flyTo({target.position, z});
+    return true;
+}
+
 bool MainWindow::save() {
     if (!mDoc) {
         return false;
@@ -349,7 +428,9 @@ bool MainWindow::save() {
         chooseSaveFolder();
         return !mDoc->isModified();
     }
-    const auto report = mDoc->save();
+    SaveProgressDialog progress(this, tr("Saving %n modified tile(s)...", nullptr, mDoc->saveTileCount()),
+                                mDoc->saveTileCount());
+    const auto report = mDoc->save({}, progress.callback());
     if (!report.ok) {
         reportError(tr("Saving failed: %1").arg(report.error));
         return false;
@@ -369,7 +450,10 @@ bool MainWindow::saveAs(const QString& folder) {
         return false;
     }
     const QString wdt = QDir(folder).filePath(mDoc->mapName() + QStringLiteral(".wdt"));
-    const auto report = mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt));
+    SaveProgressDialog progress(
+        this, tr("Writing the map (%n tile(s)) to %1...", nullptr, mDoc->saveAsTileCount()).arg(folder),
+        mDoc->saveAsTileCount());
+    const auto report = mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt), {}, progress.callback());
     if (!report.ok) {
         reportError(tr("Saving failed: %1").arg(report.error));
         return false;

@@ -20,10 +20,12 @@ class QUndoGroup;
 
 namespace mapsmith::core {
 class MapDocument;
+struct NewMapSpec;
 struct TileCoord;
 } // namespace mapsmith::core
 
 namespace mapsmith::widgets {
+struct GoToTarget;
 class InfoPanel;
 class TileMapWidget;
 class TileSummaryPanel;
@@ -56,6 +58,12 @@ public:
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
     QImage grabWithViewport();
+    // Writes a new map (core::createMap, with a progress dialog) and opens it; asks to save the
+    // current map first. False, with an error, when creating failed or was cancelled.
+    bool createMap(const core::NewMapSpec& spec);
+    // Loads the tile at the target and flies the camera there (to the terrain when no height is
+    // given). False, with an error, when the tile is not part of the map.
+    bool goToPosition(const widgets::GoToTarget& target);
     TerrainViewport* viewport() const { return mViewport; }
     TileStreamer* streamer() const { return mStreamer; }
     ToolBox* tools() const { return mTools; }

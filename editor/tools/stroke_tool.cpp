@@ -112,8 +112,17 @@ core::ImpassableBrushSettings ImpassableTool::adjusted(Qt::KeyboardModifiers mod
     return s;
 }
 
-LiquidTool::LiquidTool(QObject* parent)
-    : StrokeTool(tr("Liquid"), core::LiquidSettings{defaultBrush(20.0, 1.0)}, parent) {
+namespace {
+
+core::LiquidSettings defaultLiquid() {
+    core::LiquidSettings s;
+    s.brush = defaultBrush(20.0, 1.0);
+    return s;
+}
+
+} // namespace
+
+LiquidTool::LiquidTool(QObject* parent) : StrokeTool(tr("Liquid"), defaultLiquid(), parent) {
     // New water 1 yd above the ground where the stroke starts, until the user sets a height.
     settings().heightFromStart = true;
     settings().height = 1.0;

@@ -54,12 +54,13 @@ private slots:
     void roundtripIdentical();
     void roundtripAlphaWithWdtOut();
     void missingFile();
+    void newMap();
 };
 
 void TestCli::helpEverywhere_data() {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("top") << QStringList{"--help"};
-    for (const char* c : {"info", "validate", "dump", "roundtrip"}) {
+    for (const char* c : {"info", "validate", "dump", "roundtrip", "new"}) {
         QTest::newRow(c) << QStringList{c, "--help"};
     }
 }
@@ -225,6 +226,40 @@ void TestCli::missingFile() {
     const Run r = cli({"info", "/nonexistent/file.adt"});
     QCOMPARE(r.code, 3);
     QVERIFY(r.err.contains(QStringLiteral("/nonexistent/file.adt")));
+}
+
+void TestCli::newMap() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("maps"));
+    Run r = cli({"new", dir, "Isle", "--tiles", "2_3,3_3", "--terrain", "demo", "--height", "50"});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out,
+             QStringLiteral("placed 18 objects and 2 lakes\nwrote %1/Isle_2_3.adt\nwrote %1/Isle_3_3.adt\n"
+                            "wrote %1/Isle.wdt\n")
+                 .arg(dir));
+    for (const char* tile : {"Isle_2_3.adt", "Isle_3_3.adt"}) {
+        const Run v = cli({"validate", dir + QLatin1Char('/') + QLatin1String(tile)});
+        QVERIFY2(v.code == 0, qPrintable(v.out + v.err));
+    }
+
+    // Again over the same map: replaced, the previous files kept as .bak.
+    r = cli({"new", dir, "Isle", "--tiles", "2_3", "--height", "-4"});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QStringLiteral("wrote %1/Isle_2_3.adt\nwrote %1/Isle.wdt\n").arg(dir));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/Isle.wdt.bak")));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/Isle_2_3.adt.bak")));
+
+    r = cli({"new", dir, "Bad Name", "--tiles", "1_1"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("NAME may hold only letters, digits and '_'")));
+    r = cli({"new", dir, "Other", "--tiles", "1_1,64_1"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("'64_1' is not a tile X_Y with 0..63")));
+    r = cli({"new", dir, "Other", "--tiles", "1_1,2_2,1_1"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("Tile 1_1 is listed more than once")));
+    QVERIFY(!QFile::exists(dir + QStringLiteral("/Other.wdt")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -3,10 +3,12 @@
 // image must show terrain and change where the stroke went.
 
 #include "core/map_document.h"
+#include "core/new_map.h"
 #include "editor/main_window.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt.h"
+#include "widgets/go_to_dialog.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
@@ -80,6 +82,8 @@ private slots:
     void strokeWithTheMouseUndoRedo();
     void saveAsAndReopen();
     void damagedFileKeepsCurrentMap();
+    void goToFliesToTerrainAndRefusesMissingTiles();
+    void newMapIsCreatedAndOpened();
 };
 
 void TestMainWindow::initTestCase() {
@@ -100,7 +104,7 @@ void TestMainWindow::opensDemoMap() {
     const QImage frame = window.viewport()->grabFrame();
     QVERIFY(!frame.isNull());
     saveShot(frame, "main_window_viewport");
-    saveShot(window.grab().toImage(), "main_window");
+    saveShot(window.grabWithViewport(), "main_window");
     QVERIFY2(distinctColours(frame) > 200, "the viewport shows no textured terrain");
 }
 
@@ -200,6 +204,51 @@ void TestMainWindow::damagedFileKeepsCurrentMap() {
     QCOMPARE(window.document(), doc);
     QVERIFY(!window.openMap(dir.filePath(QStringLiteral("Nothing_1_2.adt"))));
     QCOMPARE(window.document(), doc);
+}
+
+void TestMainWindow::goToFliesToTerrainAndRefusesMissingTiles() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(kDemo));
+    // The middle of tile 33_33 (world x, y = origin - half a tile), no height: the terrain's.
+    const glm::dvec2 target = core::tileOrigin({33, 33}) - glm::dvec2(core::kTileSize / 2.0);
+    QVERIFY(window.goToPosition({target, std::nullopt}));
+    const auto centre =
+        window.viewport()->pick(QPoint(window.viewport()->width() / 2, window.viewport()->height() / 2));
+    QVERIFY(centre);
+    QVERIFY2(glm::distance(glm::dvec2(*centre), target) < 2.0, "the camera does not look at the target");
+    QVERIFY(window.viewport()->cameraPosition().z > *window.document()->heightAt(target) + 50.0);
+    // A tile the WDT does not list.
+    QVERIFY(!window.goToPosition({core::tileOrigin({10, 10}) - glm::dvec2(10.0), std::nullopt}));
+    QVERIFY(window.lastError().contains(QStringLiteral("10_10")));
+}
+
+void TestMainWindow::newMapIsCreatedAndOpened() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(QStringLiteral("Fresh"));
+    spec.name = QStringLiteral("Fresh");
+    spec.tiles = {{20, 40}, {21, 40}};
+    spec.terrain = core::NewMapSpec::Terrain::Flat;
+    spec.baseHeight = 12.0f;
+    QVERIFY2(window.createMap(spec), qPrintable(window.lastError()));
+    QVERIFY(window.document());
+    QCOMPARE(window.document()->mapName(), QStringLiteral("Fresh"));
+    QCOMPARE(window.document()->loadedTiles().size(), std::size_t(2));
+    const glm::dvec2 middle = core::tileOrigin({21, 40}) - glm::dvec2(100.0);
+    QCOMPARE(*window.document()->heightAt(middle), 12.0);
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("Fresh/Fresh.wdt"))));
+    QVERIFY(!window.document()->isModified());
+    // An invalid spec writes nothing and keeps the open map.
+    spec.name = QStringLiteral("bad name");
+    QVERIFY(!window.createMap(spec));
+    QCOMPARE(window.document()->mapName(), QStringLiteral("Fresh"));
+    QVERIFY(!window.lastError().isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -86,6 +86,7 @@ private slots:
     void generatedTilesHaveNoNormalSeams();
     void saveAsWritesEveryTileAndSwitchesSource();
     void tilesAdoptAndUnloadUnlessEdited();
+    void saveReportsProgressAndCancels();
 };
 
 void TestMapDocument::opensAndLoadsTiles() {
@@ -540,6 +541,52 @@ void TestMapDocument::tilesAdoptAndUnloadUnlessEdited() {
     doc->undoStack()->undo();
     QVERIFY(!doc->unloadTile({32, 32}));
     QVERIFY(doc->tile({32, 32}));
+}
+
+void TestMapDocument::saveReportsProgressAndCancels() {
+    const std::vector<TileCoord> tiles{{32, 32}, {33, 32}, {32, 33}};
+    auto doc = tests::hillsMap(tiles);
+    for (const TileCoord t : tiles) {
+        core::HeightStroke stroke(*doc, raise(20.0, 3.0));
+        stroke.moveTo(core::tileOrigin(t) - glm::dvec2(100.0));
+        stroke.finish();
+    }
+    QCOMPARE(doc->saveTileCount(), 3);
+    auto& source = static_cast<core::MemoryMapSource&>(doc->source());
+
+    // Cancelled after the first tile: that tile is written, the rest are not, the map stays modified.
+    std::vector<std::pair<int, int>> calls;
+    int writes = source.writeCount();
+    auto report = doc->save({}, [&](int done, int total) {
+        calls.emplace_back(done, total);
+        return false;
+    });
+    QVERIFY(!report.ok);
+    QVERIFY(report.cancelled);
+    QVERIFY(!report.error.isEmpty());
+    QCOMPARE(report.saved.size(), std::size_t(1));
+    QCOMPARE(source.writeCount(), writes + 1);
+    QCOMPARE(calls, (std::vector<std::pair<int, int>>{{1, 3}}));
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->saveTileCount(), 2);
+
+    // Carried through: every step reported, the map clean.
+    calls.clear();
+    report = doc->save({}, [&](int done, int total) {
+        calls.emplace_back(done, total);
+        return true;
+    });
+    QVERIFY(report.ok);
+    QCOMPARE(calls, (std::vector<std::pair<int, int>>{{1, 2}, {2, 2}}));
+    QVERIFY(!doc->isModified());
+
+    // Save As cancelled: the document keeps its source.
+    auto target = std::make_unique<core::MemoryMapSource>(QStringLiteral("Copy"), std::vector<std::byte>{});
+    report = doc->saveAs(std::move(target), {}, [](int done, int) { return done < 2; });
+    QVERIFY(report.cancelled);
+    QCOMPARE(report.saved.size(), std::size_t(2));
+    QVERIFY(&doc->source() == &source);
+    QCOMPARE(doc->saveAsTileCount(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestMapDocument)
