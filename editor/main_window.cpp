@@ -5,6 +5,7 @@
 #include "core/new_map.h"
 #include "core/tile_loader.h"
 #include "core/tile_summary.h"
+#include "core/unique_ids.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
 #include "editor/tools/tool_box.h"
@@ -12,6 +13,7 @@
 #include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
 #include "widgets/new_map_dialog.h"
+#include "widgets/object_properties_panel.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
@@ -94,6 +96,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createActions();
     createDocks();
     connectViewport();
+    connectObjectTool();
     for (Tool* tool : mTools->all()) {
         connect(tool, &Tool::message, this,
                 [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -140,6 +143,11 @@ void MainWindow::createActions() {
     mRedo->setShortcut(QKeySequence::Redo);
     edit->addAction(mUndo);
     edit->addAction(mRedo);
+    edit->addSeparator();
+    mDeleteObjects =
+        edit->addAction(tr("&Delete Selected Objects"), this, [this] { deleteSelectedObjects(); });
+    mDeleteObjects->setShortcut(QKeySequence::Delete);
+    mDeleteObjects->setEnabled(false);
 
     QToolBar* toolBar = addToolBar(tr("Tools"));
     toolBar->setObjectName(QStringLiteral("toolBar"));
@@ -151,7 +159,8 @@ void MainWindow::createActions() {
         a->setObjectName(QStringLiteral("tool%1").arg(i + 1));
         a->setCheckable(true);
         a->setShortcut(QKeySequence(QString::number(i + 1)));
-        a->setToolTip(tr("%1 (%2) - Shift inverts").arg(mTools->at(i)->name()).arg(i + 1));
+        a->setToolTip(
+            tr("%1 (%2) - %3").arg(mTools->at(i)->name()).arg(i + 1).arg(mTools->at(i)->modifierHint()));
         mToolGroup->addAction(a);
         toolsMenu->addAction(a);
         connect(a, &QAction::triggered, this, [this, i] { selectTool(i); });
@@ -244,6 +253,50 @@ void MainWindow::connectViewport() {
     connect(mViewport, &TerrainViewport::cursorMoved, this, &MainWindow::cursorMoved);
 }
 
+void MainWindow::connectObjectTool() {
+    ObjectTool* tool = mTools->objects();
+    widgets::ObjectPropertiesPanel* panel = mToolSettings->objectPanel();
+    connect(tool, &ObjectTool::selectionChanged, this, [this, tool, panel] {
+        const auto& selection = tool->selection();
+        mViewport->setSelectedObjects(selection);
+        mDeleteObjects->setEnabled(!selection.empty());
+        if (mDoc) {
+            panel->showObject(*mDoc, selection.empty() ? std::nullopt : std::optional(selection.front()));
+        }
+    });
+    // Panel edits go through core, one undo step each; the selection follows the object.
+    const auto edit = [this, tool](const auto& apply) {
+        if (!mDoc || !mIds || tool->selection().empty()) {
+            return;
+        }
+        core::ObjectEditor editor(*mDoc, *mIds, tool->settings());
+        tool->setSelection(apply(editor, tool->selection()));
+        mToolSettings->objectPanel()->showObject(
+            *mDoc, tool->selection().empty() ? std::nullopt : std::optional(tool->selection().front()));
+    };
+    connect(panel, &widgets::ObjectPropertiesPanel::moveRequested, this, [edit](const glm::dvec3& delta) {
+        edit([&](core::ObjectEditor& e, const auto& sel) { return e.move(sel, delta); });
+    });
+    connect(panel, &widgets::ObjectPropertiesPanel::rotateRequested, this, [edit](const glm::dvec3& degrees) {
+        edit([&](core::ObjectEditor& e, const auto& sel) { return e.rotate(sel, degrees); });
+    });
+    connect(panel, &widgets::ObjectPropertiesPanel::scaleRequested, this, [edit](double factor) {
+        edit([&](core::ObjectEditor& e, const auto& sel) { return e.scale(sel, factor); });
+    });
+}
+
+int MainWindow::deleteSelectedObjects() {
+    ObjectTool* tool = mTools->objects();
+    if (!mDoc || !mIds || tool->selection().empty()) {
+        return 0;
+    }
+    core::ObjectEditor editor(*mDoc, *mIds, tool->settings());
+    const int removed = editor.remove(tool->selection());
+    tool->setSelection({});
+    statusBar()->showMessage(tr("Deleted %n object(s)", nullptr, removed), 5000);
+    return removed;
+}
+
 QAction* MainWindow::toolAction(int index) const {
     return mToolGroup->actions().value(index);
 }
@@ -257,7 +310,8 @@ void MainWindow::selectTool(int index) {
     toolAction(index)->setChecked(true);
     mToolSettings->showTool(index);
     updateRing();
-    statusBar()->showMessage(tr("%1 (Shift inverts)").arg(mTools->at(index)->name()), 3000);
+    statusBar()->showMessage(tr("%1: %2").arg(mTools->at(index)->name(), mTools->at(index)->modifierHint()),
+                             3000);
 }
 
 void MainWindow::updateRing() {
@@ -287,7 +341,11 @@ bool MainWindow::openMap(const QString& path) {
     if (mDoc) {
         mUndoGroup->removeStack(mDoc->undoStack());
     }
+    mTools->objects()->setSelection({});
+    mIds.reset();
     mDoc = std::move(doc.value());
+    mIds = std::make_unique<core::UniqueIdAllocator>();
+    mIds->attach(*mDoc);
     mPath = wdt;
     mUndoGroup->addStack(mDoc->undoStack());
     mUndoGroup->setActiveStack(mDoc->undoStack());
@@ -297,6 +355,13 @@ bool MainWindow::openMap(const QString& path) {
     });
     connect(mDoc.get(), &core::MapDocument::tileLoaded, this, [this] { updateTileMap(); });
     connect(mDoc.get(), &core::MapDocument::tileUnloaded, this, [this] { updateTileMap(); });
+    connect(mDoc.get(), &core::MapDocument::tileStateChanged, this, [this] {
+        // Placements changed (an edit, undo or redo): show the selected object as it is now.
+        const auto& selection = mTools->objects()->selection();
+        if (!selection.empty()) {
+            mToolSettings->objectPanel()->showObject(*mDoc, selection.front());
+        }
+    });
     connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { mSummaryTileKey.reset(); });
 
     // Start tile: the one asked for, else the present tile nearest the map's middle.

@@ -20,6 +20,7 @@ class QUndoGroup;
 
 namespace mapsmith::core {
 class MapDocument;
+class UniqueIdAllocator;
 struct NewMapSpec;
 struct TileCoord;
 } // namespace mapsmith::core
@@ -61,6 +62,8 @@ public:
     // Writes a new map (core::createMap, with a progress dialog) and opens it; asks to save the
     // current map first. False, with an error, when creating failed or was cancelled.
     bool createMap(const core::NewMapSpec& spec);
+    // Deletes the object tool's selection (one undo step); returns how many objects went.
+    int deleteSelectedObjects();
     // Loads the tile at the target and flies the camera there (to the terrain when no height is
     // given). False, with an error, when the tile is not part of the map.
     bool goToPosition(const widgets::GoToTarget& target);
@@ -89,6 +92,7 @@ private:
     void createActions();
     void createDocks();
     void connectViewport();
+    void connectObjectTool();
     void loadTilesAround(const core::TileCoord& centre, int radius);
     void showTileSummary(const core::TileCoord& tile);
     void cursorMoved(std::optional<glm::dvec3> world);
@@ -108,6 +112,8 @@ private:
     TerrainViewport* mViewport = nullptr;
     ToolBox* mTools = nullptr;
     TileStreamer* mStreamer = nullptr;
+    std::unique_ptr<core::UniqueIdAllocator> mIds; // per document: ids for object edits
+    QAction* mDeleteObjects = nullptr;
     QLabel* mLoadingLabel = nullptr;
     ToolSettingsDock* mToolSettings = nullptr;
     widgets::TileMapWidget* mTileMap = nullptr;

@@ -5,6 +5,7 @@
 #include "widgets/brush_settings_panel.h"
 #include "widgets/height_mode_panel.h"
 #include "widgets/liquid_mode_panel.h"
+#include "widgets/object_properties_panel.h"
 #include "widgets/texture_mode_panel.h"
 #include "widgets/vertex_colour_panel.h"
 
@@ -34,6 +35,8 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
     bind(tools.impassable(), new widgets::ImpassableModePanel(this), binary);
     bind(tools.shadow(), new widgets::ShadowModePanel(this), binary);
     bind(tools.liquid(), new widgets::LiquidModePanel(this), binary);
+    mObjectPanel = new widgets::ObjectPropertiesPanel(this);
+    addPlainPage(mObjectPanel);
 
     connect(mBrush, &widgets::BrushSettingsPanel::settingsChanged, this, [this] {
         if (mCurrent >= 0) {
@@ -59,6 +62,13 @@ template <class ToolT, class PanelT> void ToolSettingsDock::bind(ToolT* tool, Pa
     });
 }
 
+void ToolSettingsDock::addPlainPage(QWidget* page) {
+    mStack->addWidget(page);
+    mFields.push_back(0);
+    mRefresh.push_back([] {});
+    mApplyBrush.push_back([] {});
+}
+
 QWidget* ToolSettingsDock::modePanel(int toolIndex) const {
     return mStack->widget(toolIndex);
 }
@@ -70,6 +80,7 @@ void ToolSettingsDock::showTool(int toolIndex) {
     mCurrent = toolIndex;
     mStack->setCurrentIndex(toolIndex);
     mBrush->setVisibleFields(widgets::BrushSettingsPanel::Fields(mFields[std::size_t(toolIndex)]));
+    mBrush->setVisible(mFields[std::size_t(toolIndex)] != 0);
     mRefresh[std::size_t(toolIndex)]();
     emit brushChanged();
 }

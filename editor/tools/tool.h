@@ -22,6 +22,8 @@ public:
     ~Tool() override = default;
 
     virtual QString name() const = 0;
+    // How the modifiers change the tool, for tool tips and the status bar.
+    virtual QString modifierHint() const { return tr("Shift inverts"); }
     // The brush ring drawn under the cursor (radius 0: no ring).
     virtual core::BrushSettings brush() const = 0;
 

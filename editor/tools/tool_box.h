@@ -1,6 +1,7 @@
 #pragma once
 // Every editing tool of the main window, in tool-bar order (the index is the shortcut digit - 1).
 
+#include "editor/tools/object_tool.h"
 #include "editor/tools/stroke_tool.h"
 
 #include <QObject>
@@ -22,6 +23,7 @@ public:
     ImpassableTool* impassable() const { return mImpassable; }
     ShadowTool* shadow() const { return mShadow; }
     LiquidTool* liquid() const { return mLiquid; }
+    ObjectTool* objects() const { return mObjects; }
 
     const std::vector<Tool*>& all() const { return mAll; }
     int count() const { return int(mAll.size()); }
@@ -36,6 +38,7 @@ private:
     ImpassableTool* mImpassable;
     ShadowTool* mShadow;
     LiquidTool* mLiquid;
+    ObjectTool* mObjects;
     std::vector<Tool*> mAll;
 };
 

@@ -6,6 +6,7 @@
 #include "editor/viewport/frame_capture.h"
 #include "editor/viewport/frame_graph.h"
 #include "editor/viewport/render_passes.h"
+#include "editor/viewport/selection_handles.h"
 #include "editor/viewport/terrain_pick.h"
 #include "editor/viewport/texture_source.h"
 #include "editor/viewport/viewport_input.h"
@@ -46,6 +47,8 @@ TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource>
     mRoot = new Qt3DCore::QEntity();
     mEffects = new SceneEffects(mRoot);
     mRing = new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->overlayMaterial(), mRoot);
+    mSelectionEntity =
+        new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->overlayMaterial(), mRoot);
 
     const FrameGraph graph = buildFrameGraph(mWindow, mWindow->camera(), mEffects->look().fogColour);
     mClear = graph.clear;
@@ -78,6 +81,8 @@ void TerrainViewport::clearScene() {
     mScene = nullptr;
     mCursor.reset();
     updateRing();
+    mSelection.clear();
+    updateSelection();
 }
 
 void TerrainViewport::setDocument(core::MapDocument* doc) {
@@ -129,6 +134,7 @@ void TerrainViewport::applyPendingChanges() {
         mCursor = pickAt(*mouse + QPointF(0.5, 0.5));
     }
     updateRing();
+    updateSelection();
 }
 
 void TerrainViewport::tileLoaded(core::TileCoord tile) {
@@ -146,6 +152,7 @@ void TerrainViewport::tileUnloaded(core::TileCoord tile) {
 void TerrainViewport::tileStateChanged(core::TileCoord tile) {
     if (mDoc && mScene) {
         mScene->updateTileState(*mDoc, tile);
+        updateSelection();
     }
 }
 
@@ -250,6 +257,24 @@ void TerrainViewport::setBrushRing(double outerRadius, double innerRadius) {
 
 bool TerrainViewport::brushRingVisible() const {
     return mRing->isEnabled();
+}
+
+void TerrainViewport::setSelectedObjects(const std::vector<core::ObjectRef>& selection) {
+    mSelection = selection;
+    updateSelection();
+}
+
+int TerrainViewport::selectionHandleLines() const {
+    return mSelectionMesh / 2;
+}
+
+void TerrainViewport::updateSelection() {
+    ColouredMesh mesh;
+    if (mDoc && mScene) {
+        mesh = buildSelectionHandles(*mDoc, mSelection, mFrame, mScene->objectBounds());
+    }
+    mSelectionMesh = int(mesh.indices.size());
+    mSelectionEntity->setMesh(mesh);
 }
 
 void TerrainViewport::updateRing() {

@@ -10,6 +10,7 @@
 
 #include "core/coords.h"
 #include "core/map_document.h"
+#include "core/object_edit.h"
 #include "editor/viewport/camera_controller.h"
 #include "editor/viewport/scene_effects.h"
 #include "editor/viewport/scene_frame.h"
@@ -60,6 +61,11 @@ public:
     CameraController& cameraController() { return mCamera; }
     // Looks at a tile's centre from the south, high enough to see all of it.
     void lookAtTile(core::TileCoord tile);
+    // Objects drawn with selection handles (selection_handles.h); redrawn when the map changes.
+    void setSelectedObjects(const std::vector<core::ObjectRef>& selection);
+    const std::vector<core::ObjectRef>& selectedObjects() const { return mSelection; }
+    int selectionHandleLines() const; // line segments drawn for the selection (tests)
+
     // Moves the camera to look at `world` from kFlyToDistance yards, keeping the heading.
     void flyTo(glm::dvec3 world);
     static constexpr double kFlyToDistance = 250.0;
@@ -111,6 +117,7 @@ private:
     void applyCamera();
     void cursorAt(std::optional<glm::dvec3> world);
     void updateRing();
+    void updateSelection();
     std::optional<glm::dvec3> pickAt(QPointF windowPos) const;
 
     std::shared_ptr<TextureSource> mTextures;
@@ -121,6 +128,9 @@ private:
     Qt3DRender::QClearBuffers* mClear = nullptr;
     TerrainScene* mScene = nullptr;
     ColouredMeshEntity* mRing = nullptr;
+    ColouredMeshEntity* mSelectionEntity = nullptr;
+    std::vector<core::ObjectRef> mSelection;
+    int mSelectionMesh = 0; // indices in the selection mesh
     FrameCapture* mCapture = nullptr;
     ViewportInput* mInput = nullptr;
 

@@ -1,0 +1,61 @@
+#pragma once
+// Selects and transforms doodads and WMOs with the mouse. A press picks the object under the cursor
+// (object_pick.h) and makes it the selection (a press on bare terrain clears it); dragging then
+//   - moves it over the ground (its height follows the terrain under it),
+//   - with Shift, turns it about its position (the heading follows the cursor around it),
+//   - with Ctrl, scales it (distance from its position now / at the press; doodads only),
+// as one core::ObjectDrag: one undo step per drag. The selection outlives the drag; Delete in the
+// main window removes it through core::ObjectEditor.
+
+#include "core/object_edit.h"
+#include "editor/tools/tool.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace mapsmith::editor {
+
+class ObjectTool final : public Tool {
+    Q_OBJECT
+public:
+    enum class Mode { Move, Rotate, Scale };
+
+    explicit ObjectTool(QObject* parent = nullptr);
+    ~ObjectTool() override;
+
+    QString name() const override { return tr("Objects"); }
+    QString modifierHint() const override {
+        return tr("drag moves, Shift turns, Ctrl scales, Delete removes");
+    }
+    core::BrushSettings brush() const override; // no ring: radius 0
+
+    void begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardModifiers modifiers) override;
+    void drag(glm::dvec3 world, double pressure) override;
+    void end() override;
+    void cancel() override;
+    bool active() const override { return mDrag != nullptr; }
+
+    const std::vector<core::ObjectRef>& selection() const { return mSelection; }
+    void setSelection(std::vector<core::ObjectRef> selection);
+    const core::ObjectEditSettings& settings() const { return mSettings; }
+
+    // The transform a drag from `press` to `now` (world points on the ground) asks of an object at
+    // `pivot` (world). Pure, for tests; terrain heights are looked up by the caller's function.
+    static core::ObjectTransform transformFor(Mode mode, glm::dvec3 pivot, glm::dvec3 press, glm::dvec3 now,
+                                              const std::function<std::optional<double>(glm::dvec2)>& ground);
+
+signals:
+    void selectionChanged();
+
+private:
+    core::ObjectEditSettings mSettings;
+    std::vector<core::ObjectRef> mSelection;
+    std::unique_ptr<core::ObjectDrag> mDrag;
+    core::MapDocument* mDoc = nullptr;
+    Mode mMode = Mode::Move;
+    glm::dvec3 mPress{0.0};
+    glm::dvec3 mPivot{0.0};
+};
+
+} // namespace mapsmith::editor

@@ -1,0 +1,206 @@
+// The object tool: ground picks choose the smallest footprint; drags move (following the ground),
+// turn (Shift) and scale (Ctrl) as one undo step each; in the main window a click through the
+// viewport selects a marker, the handles are drawn, Delete removes it and undo brings it back.
+
+#include "core/map_document.h"
+#include "core/object_edit.h"
+#include "core/unique_ids.h"
+#include "editor/main_window.h"
+#include "editor/tools/object_pick.h"
+#include "editor/tools/object_tool.h"
+#include "editor/tools/tool_box.h"
+#include "editor/viewport/terrain_viewport.h"
+#include "support/memory_map.h"
+#include "widgets/object_properties_panel.h"
+
+#include <QDir>
+#include <QUndoStack>
+#include <Qt3DExtras/Qt3DWindow>
+#include <QtTest>
+
+#include <glm/geometric.hpp>
+
+#include <cmath>
+
+using namespace mapsmith;
+using core::ObjectKind;
+using core::TileCoord;
+
+namespace {
+
+constexpr TileCoord kTile{32, 32};
+glm::dvec2 inTile(double north, double west) {
+    return core::tileOrigin(kTile) - glm::dvec2(north, west);
+}
+
+glm::dvec3 onGround(const core::MapDocument& doc, glm::dvec2 p) {
+    return {p, *doc.heightAt(p)};
+}
+
+glm::dvec3 worldPosition(const core::MapDocument& doc, const core::ObjectRef& ref) {
+    return core::placementToWorld(core::findObject(doc, ref)->position());
+}
+
+struct Scene {
+    std::unique_ptr<core::MapDocument> doc = tests::hillsMap({kTile});
+    core::UniqueIdAllocator ids;
+    core::ObjectRef lamp{};
+    core::ObjectRef house{};
+    Scene() {
+        ids.attach(*doc);
+        core::ObjectEditor editor(*doc, ids);
+        house = *editor.addWmo("World\\wmo\\House.wmo", onGround(*doc, inTile(200.0, 200.0)), {},
+                               core::Box3{glm::dvec3(-20.0), glm::dvec3(20.0)});
+        lamp = *editor.addDoodad("World\\Lamp.m2", onGround(*doc, inTile(205.0, 195.0)));
+    }
+};
+
+} // namespace
+
+class TestObjectTool : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void pickPrefersTheSmallestFootprint();
+    void transformsFromDrags();
+    void dragMovesAlongTheGroundAsOneUndoStep();
+    void shiftTurnsAndCtrlScales();
+    void mainWindowSelectDeleteUndo();
+};
+
+void TestObjectTool::initTestCase() {
+    QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+}
+
+void TestObjectTool::pickPrefersTheSmallestFootprint() {
+    Scene s;
+    const core::ObjectBoundsSettings bounds;
+    QCOMPARE(editor::pickObject(*s.doc, inTile(205.0, 195.0), bounds), std::optional(s.lamp));
+    QCOMPARE(editor::pickObject(*s.doc, inTile(190.0, 210.0), bounds), std::optional(s.house));
+    QVERIFY(!editor::pickObject(*s.doc, inTile(400.0, 400.0), bounds));
+    // Just outside the lamp's 2 yd box, within the 1 yd slack: still the lamp.
+    QCOMPARE(editor::pickObject(*s.doc, inTile(205.0, 197.5), bounds), std::optional(s.lamp));
+}
+
+void TestObjectTool::transformsFromDrags() {
+    using Mode = editor::ObjectTool::Mode;
+    const auto flat = [](glm::dvec2) { return std::optional<double>(5.0); };
+    const auto slope = [](glm::dvec2 p) { return std::optional<double>(0.5 * p.x); };
+    const glm::dvec3 pivot(100.0, 100.0, 0.0);
+    auto t =
+        editor::ObjectTool::transformFor(Mode::Move, pivot, {101.0, 100.0, 0.0}, {111.0, 103.0, 0.0}, flat);
+    QCOMPARE(t.translate, glm::dvec3(10.0, 3.0, 0.0));
+    t = editor::ObjectTool::transformFor(Mode::Move, pivot, {101.0, 100.0, 0.0}, {111.0, 100.0, 0.0}, slope);
+    QCOMPARE(t.translate.z, 5.0); // the ground rose 5 yd under the object
+    // A quarter turn anticlockwise seen from above (north -> west).
+    t = editor::ObjectTool::transformFor(Mode::Rotate, pivot, {110.0, 100.0, 0.0}, {100.0, 110.0, 0.0}, flat);
+    QVERIFY(std::abs(t.rotate.y - 90.0) < 1e-9);
+    t = editor::ObjectTool::transformFor(Mode::Rotate, pivot, {100.0, 110.0, 0.0}, {110.0, 100.0, 0.0}, flat);
+    QVERIFY(std::abs(t.rotate.y + 90.0) < 1e-9);
+    t = editor::ObjectTool::transformFor(Mode::Scale, pivot, {102.0, 100.0, 0.0}, {100.0, 106.0, 0.0}, flat);
+    QVERIFY(std::abs(t.scale - 3.0) < 1e-9);
+}
+
+void TestObjectTool::dragMovesAlongTheGroundAsOneUndoStep() {
+    Scene s;
+    editor::ObjectTool tool;
+    QSignalSpy changed(&tool, &editor::ObjectTool::selectionChanged);
+    const glm::dvec3 start = worldPosition(*s.doc, s.lamp);
+    const int steps = s.doc->undoStack()->count();
+    tool.begin(*s.doc, onGround(*s.doc, glm::dvec2(start)), Qt::NoModifier);
+    QCOMPARE(tool.selection(), std::vector<core::ObjectRef>{s.lamp});
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(tool.active());
+    for (int i = 1; i <= 10; ++i) {
+        tool.drag(onGround(*s.doc, glm::dvec2(start) + glm::dvec2(3.0 * i, 0.0)), 1.0);
+    }
+    tool.end();
+    QVERIFY(!tool.active());
+    QCOMPARE(s.doc->undoStack()->count(), steps + 1);
+    const glm::dvec3 moved = worldPosition(*s.doc, tool.selection().front());
+    QVERIFY(glm::distance(glm::dvec2(moved), glm::dvec2(start) + glm::dvec2(30.0, 0.0)) < 0.01);
+    // Height above the ground kept (the lamp stood on it).
+    const double ground = *s.doc->heightAt(glm::dvec2(moved));
+    QVERIFY2(std::abs(moved.z - ground) < 0.05,
+             qPrintable(QStringLiteral("%1 vs %2").arg(moved.z).arg(ground)));
+    s.doc->undoStack()->undo();
+    QVERIFY(glm::distance(worldPosition(*s.doc, s.lamp), start) < 0.01);
+
+    // A press on bare ground clears the selection and pushes nothing.
+    tool.begin(*s.doc, onGround(*s.doc, inTile(400.0, 400.0)), Qt::NoModifier);
+    tool.end();
+    QVERIFY(tool.selection().empty());
+    QCOMPARE(s.doc->undoStack()->index(), steps);
+}
+
+void TestObjectTool::shiftTurnsAndCtrlScales() {
+    Scene s;
+    editor::ObjectTool tool;
+    const glm::dvec3 p = worldPosition(*s.doc, s.lamp);
+    const float heading = core::findObject(*s.doc, s.lamp)->doodad.rotation.y;
+    // Press 1.5 yd north of the lamp (inside its box), drag round to 1.5 yd west: a quarter turn.
+    tool.begin(*s.doc, onGround(*s.doc, glm::dvec2(p) + glm::dvec2(1.5, 0.0)), Qt::ShiftModifier);
+    tool.drag(onGround(*s.doc, glm::dvec2(p) + glm::dvec2(1.0, 1.0)), 1.0);
+    tool.drag(onGround(*s.doc, glm::dvec2(p) + glm::dvec2(0.0, 1.5)), 1.0);
+    tool.end();
+    const auto turned = core::findObject(*s.doc, tool.selection().front());
+    QVERIFY(std::abs(std::remainder(turned->doodad.rotation.y - heading - 90.0, 360.0)) < 0.01);
+    QVERIFY(glm::distance(worldPosition(*s.doc, tool.selection().front()), p) < 0.01); // turned in place
+
+    tool.begin(*s.doc, onGround(*s.doc, glm::dvec2(p) + glm::dvec2(1.0, 0.0)), Qt::ControlModifier);
+    tool.drag(onGround(*s.doc, glm::dvec2(p) + glm::dvec2(2.5, 0.0)), 1.0);
+    tool.end();
+    QCOMPARE(core::findObject(*s.doc, tool.selection().front())->doodad.scale, std::uint16_t(2560));
+}
+
+void TestObjectTool::mainWindowSelectDeleteUndo() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    core::MapDocument& doc = *window.document();
+    // The demo's tower marker north-west of the lake on the start tile: find the nearest doodad to
+    // the screen centre that projects into the viewport.
+    editor::TerrainViewport* view = window.viewport();
+    const int objectTool = window.tools()->count() - 1;
+    QCOMPARE(window.tools()->at(objectTool), static_cast<editor::Tool*>(window.tools()->objects()));
+    window.toolAction(objectTool)->trigger();
+    std::optional<core::ObjectRef> target;
+    QPoint screen;
+    for (const TileCoord t : doc.loadedTiles()) {
+        for (const auto& d : doc.tile(t)->doodads) {
+            const glm::dvec3 w = core::placementToWorld(core::toDvec(d.position));
+            const auto p = view->project(w);
+            if (p && core::tileAt(glm::dvec2(w)) == t && p->x() > 20 && p->y() > 20 &&
+                p->x() < view->width() - 20 && p->y() < view->height() - 20 && view->pick(p->toPoint())) {
+                target = core::ObjectRef{t, ObjectKind::Doodad, d.uniqueId};
+                screen = p->toPoint();
+            }
+        }
+    }
+    QVERIFY2(target, "no demo marker on screen");
+    QWindow* w = view->renderWindow();
+    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, screen);
+    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, screen);
+    QCOMPARE(window.tools()->objects()->selection(), std::vector<core::ObjectRef>{*target});
+    QCOMPARE(view->selectedObjects(), std::vector<core::ObjectRef>{*target});
+    QVERIFY(view->selectionHandleLines() > 12); // box + handles + ring
+    auto* panel = window.findChild<widgets::ObjectPropertiesPanel*>();
+    QVERIFY(panel);
+    QCOMPARE(panel->object(), target);
+    const QImage shot = window.grabWithViewport();
+    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
+    QVERIFY(shot.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/object_selected.png")));
+
+    const int steps = doc.undoStack()->count();
+    QCOMPARE(window.deleteSelectedObjects(), 1);
+    QVERIFY(!core::findObject(doc, *target));
+    QVERIFY(window.tools()->objects()->selection().empty());
+    QCOMPARE(view->selectionHandleLines(), 0);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    doc.undoStack()->undo();
+    QVERIFY(core::findObject(doc, *target));
+}
+
+QTEST_MAIN(TestObjectTool)
+#include "test_object_tool.moc"
