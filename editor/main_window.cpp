@@ -3,6 +3,7 @@
 #include "core/map_document.h"
 #include "core/map_source.h"
 #include "core/new_map.h"
+#include "core/procedural_textures.h"
 #include "core/tile_loader.h"
 #include "core/tile_summary.h"
 #include "core/unique_ids.h"
@@ -10,10 +11,13 @@
 #include "editor/tool_settings_dock.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
+#include "editor/viewport/texture_source.h"
+#include "widgets/chunk_layers_panel.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
 #include "widgets/new_map_dialog.h"
 #include "widgets/object_properties_panel.h"
+#include "widgets/texture_browser.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
@@ -208,7 +212,17 @@ void MainWindow::createDocks() {
     auto* undoView = new QUndoView(mUndoGroup, this);
     undoView->setObjectName(QStringLiteral("undoView"));
     undoView->setEmptyLabel(tr("<opened>"));
-    addDock(tr("Undo History"), QStringLiteral("undoDock"), undoView, Qt::LeftDockWidgetArea);
+    QDockWidget* undoDock =
+        addDock(tr("Undo History"), QStringLiteral("undoDock"), undoView, Qt::LeftDockWidgetArea);
+
+    mTextureBrowser = new widgets::TextureBrowser(this);
+    mTextureBrowser->setImageProvider(
+        [this](const QString& path) { return mViewport->textureSource().image(path); });
+    QDockWidget* texturesDock =
+        addDock(tr("Textures"), QStringLiteral("texturesDock"), mTextureBrowser, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(undoDock, texturesDock);
+    undoDock->raise();
+    connect(mTextureBrowser, &widgets::TextureBrowser::textureChosen, this, &MainWindow::chooseTexture);
 
     mTileMap = new widgets::TileMapWidget(this);
     QDockWidget* tileMapDock =
@@ -219,6 +233,7 @@ void MainWindow::createDocks() {
     });
 
     mInfo = new widgets::InfoPanel(this);
+    connect(mInfo->layers(), &widgets::ChunkLayersPanel::textureActivated, this, &MainWindow::chooseTexture);
     QDockWidget* infoDock = addDock(tr("Info"), QStringLiteral("infoDock"), mInfo, Qt::RightDockWidgetArea);
     mSummary = new widgets::TileSummaryPanel(this);
     QDockWidget* summaryDock =
@@ -314,6 +329,38 @@ void MainWindow::selectTool(int index) {
                              3000);
 }
 
+void MainWindow::chooseTexture(const QString& path) {
+    mTools->texture()->settings().texture = path.toStdString();
+    mTextureBrowser->setCurrent(path);
+    const int index = toolIndex(mTools->texture());
+    if (mCurrentTool == index) {
+        mToolSettings->showTool(index); // show the new texture
+    } else {
+        selectTool(index);
+    }
+}
+
+int MainWindow::toolIndex(const Tool* tool) const {
+    const auto& all = mTools->all();
+    return int(std::find(all.begin(), all.end(), tool) - all.begin());
+}
+
+void MainWindow::refreshTextureBrowser() {
+    QStringList paths;
+    for (const core::TerrainTexture kind : {core::TerrainTexture::Grass, core::TerrainTexture::Rock,
+                                            core::TerrainTexture::Dirt, core::TerrainTexture::Sand}) {
+        paths.push_back(core::terrainTexturePath(kind));
+    }
+    if (mDoc) {
+        for (const core::TileCoord t : mDoc->loadedTiles()) {
+            for (const std::string& name : mDoc->tile(t)->textures) {
+                paths.push_back(QString::fromStdString(name));
+            }
+        }
+    }
+    mTextureBrowser->setTextures(paths);
+}
+
 void MainWindow::updateRing() {
     const core::BrushSettings b = mTools->at(mCurrentTool)->brush();
     mViewport->setBrushRing(b.radius, b.innerRadius());
@@ -353,9 +400,13 @@ bool MainWindow::openMap(const QString& path) {
         updateTitle();
         updateTileMap();
     });
-    connect(mDoc.get(), &core::MapDocument::tileLoaded, this, [this] { updateTileMap(); });
+    connect(mDoc.get(), &core::MapDocument::tileLoaded, this, [this] {
+        updateTileMap();
+        refreshTextureBrowser();
+    });
     connect(mDoc.get(), &core::MapDocument::tileUnloaded, this, [this] { updateTileMap(); });
     connect(mDoc.get(), &core::MapDocument::tileStateChanged, this, [this] {
+        refreshTextureBrowser(); // a paint may have added a texture to a tile
         // Placements changed (an edit, undo or redo): show the selected object as it is now.
         const auto& selection = mTools->objects()->selection();
         if (!selection.empty()) {
@@ -385,6 +436,7 @@ bool MainWindow::openMap(const QString& path) {
         loadTilesAround(*startTile, w.tileCount() <= kSmallMap ? 64 : 0);
     }
     mTileMap->setWdt(w);
+    refreshTextureBrowser();
     mViewport->setDocument(mDoc.get());
     mStreamer->setDocument(mDoc.get()); // the camera placed below starts the streaming
     if (startTile) {
@@ -566,6 +618,11 @@ void MainWindow::showTileSummary(const core::TileCoord& t) {
         return;
     }
     mSummaryTileKey = key;
+    QStringList inTile;
+    for (const std::string& name : adt->textures) {
+        inTile.push_back(QString::fromStdString(name));
+    }
+    mTextureBrowser->setPreferred(inTile);
     mSummary->showSummary(core::summarizeTile(*adt), mDoc->bigAlpha(),
                           tr("tile %1_%2, from %3.wdt").arg(t.x).arg(t.y).arg(mDoc->mapName()), {});
 }

@@ -28,6 +28,7 @@ struct TileCoord;
 namespace mapsmith::widgets {
 struct GoToTarget;
 class InfoPanel;
+class TextureBrowser;
 class TileMapWidget;
 class TileSummaryPanel;
 } // namespace mapsmith::widgets
@@ -36,6 +37,7 @@ namespace mapsmith::editor {
 
 class TerrainViewport;
 class TileStreamer;
+class Tool;
 class ToolBox;
 class ToolSettingsDock;
 
@@ -62,6 +64,9 @@ public:
     // Writes a new map (core::createMap, with a progress dialog) and opens it; asks to save the
     // current map first. False, with an error, when creating failed or was cancelled.
     bool createMap(const core::NewMapSpec& spec);
+    // Paints `path` from now on: sets the texture tool's texture and selects that tool.
+    void chooseTexture(const QString& path);
+    widgets::TextureBrowser* textureBrowser() const { return mTextureBrowser; }
     // Deletes the object tool's selection (one undo step); returns how many objects went.
     int deleteSelectedObjects();
     // Loads the tile at the target and flies the camera there (to the terrain when no height is
@@ -93,6 +98,8 @@ private:
     void createDocks();
     void connectViewport();
     void connectObjectTool();
+    void refreshTextureBrowser();
+    int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
     void showTileSummary(const core::TileCoord& tile);
     void cursorMoved(std::optional<glm::dvec3> world);
@@ -114,6 +121,7 @@ private:
     TileStreamer* mStreamer = nullptr;
     std::unique_ptr<core::UniqueIdAllocator> mIds; // per document: ids for object edits
     QAction* mDeleteObjects = nullptr;
+    widgets::TextureBrowser* mTextureBrowser = nullptr;
     QLabel* mLoadingLabel = nullptr;
     ToolSettingsDock* mToolSettings = nullptr;
     widgets::TileMapWidget* mTileMap = nullptr;

@@ -47,6 +47,7 @@ class TerrainViewport final : public QWidget {
 public:
     // `textures` names MTEX images; nullptr = ProceduralTextureSource.
     explicit TerrainViewport(QWidget* parent = nullptr, std::shared_ptr<TextureSource> textures = {});
+    TextureSource& textureSource() const { return *mTextures; }
     ~TerrainViewport() override;
 
     // Shows `doc` (nullptr clears): builds every loaded tile and follows the document's signals. The
