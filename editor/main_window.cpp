@@ -17,6 +17,7 @@
 #include "widgets/info_panel.h"
 #include "widgets/new_map_dialog.h"
 #include "widgets/object_properties_panel.h"
+#include "widgets/preferences_dialog.h"
 #include "widgets/texture_browser.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
@@ -101,6 +102,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createDocks();
     connectViewport();
     connectObjectTool();
+    mPreferences = widgets::EditorPreferences::load(QSettings());
+    applyPreferences();
     for (Tool* tool : mTools->all()) {
         connect(tool, &Tool::message, this,
                 [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -135,6 +138,25 @@ void MainWindow::createActions() {
     mSave->setShortcut(QKeySequence::Save);
     mSaveAs = file->addAction(tr("Save &As..."), this, &MainWindow::chooseSaveFolder);
     mSaveAs->setShortcut(QKeySequence::SaveAs);
+    QMenu* alpha = file->addMenu(tr("Alpha Maps on Save"));
+    alpha->setToolTipsVisible(true);
+    mAlphaGroup = new QActionGroup(this);
+    const auto addAlpha = [&](const QString& text, const QString& tip,
+                              std::optional<io::AlphaEncoding> encoding) {
+        QAction* a = alpha->addAction(text);
+        a->setToolTip(tip);
+        a->setCheckable(true);
+        a->setData(encoding ? int(*encoding) : -1);
+        mAlphaGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, encoding] { setSaveAlphaEncoding(encoding); });
+        return a;
+    };
+    addAlpha(tr("Keep as Read"), tr("Each layer keeps the encoding it was read with"), std::nullopt)
+        ->setChecked(true);
+    addAlpha(tr("Compressed (RLE)"), tr("Smallest files; 8-bit maps only (WDT MPHD flag 0x4)"),
+             io::AlphaEncoding::Rle);
+    addAlpha(tr("Uncompressed 8-bit"), tr("4096 bytes per layer; 8-bit maps only"),
+             io::AlphaEncoding::EightBit);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -152,6 +174,14 @@ void MainWindow::createActions() {
         edit->addAction(tr("&Delete Selected Objects"), this, [this] { deleteSelectedObjects(); });
     mDeleteObjects->setShortcut(QKeySequence::Delete);
     mDeleteObjects->setEnabled(false);
+    edit->addSeparator();
+    QAction* preferences = edit->addAction(tr("&Preferences..."), this, [this] {
+        widgets::PreferencesDialog dialog(mPreferences, this);
+        if (dialog.exec() == QDialog::Accepted) {
+            setPreferences(dialog.preferences());
+        }
+    });
+    preferences->setShortcut(QKeySequence::Preferences);
 
     QToolBar* toolBar = addToolBar(tr("Tools"));
     toolBar->setObjectName(QStringLiteral("toolBar"));
@@ -329,6 +359,45 @@ void MainWindow::selectTool(int index) {
                              3000);
 }
 
+void MainWindow::setPreferences(const widgets::EditorPreferences& preferences) {
+    mPreferences = preferences;
+    QSettings store;
+    mPreferences.save(store);
+    applyPreferences();
+}
+
+void MainWindow::applyPreferences() {
+    mViewport->setViewDistance(mPreferences.viewDistance);
+    mStreamer->setRadius(mPreferences.streamRadius);
+    if (mDoc) {
+        mDoc->setUndoMemoryBudget(std::size_t(mPreferences.undoBudgetMiB) * 1024 * 1024);
+    }
+}
+
+QString MainWindow::alphaSettingsKey() const {
+    return QStringLiteral("maps/%1/alphaEncoding")
+        .arg(QString(mPath).replace(QLatin1Char('/'), QLatin1Char('|')));
+}
+
+bool MainWindow::setSaveAlphaEncoding(std::optional<io::AlphaEncoding> encoding) {
+    // 4-bit maps (no MPHD 0x4) can only hold 4-bit alpha: re-encoding them needs a new WDT.
+    const bool refused = encoding && mDoc && !mDoc->bigAlpha();
+    if (refused) {
+        reportError(
+            tr("This map stores 4-bit alpha maps (WDT flag 0x4 not set): it can only keep them as read"));
+        encoding.reset();
+    }
+    mSaveAlpha = encoding;
+    for (QAction* a : mAlphaGroup->actions()) {
+        a->setChecked(a->data().toInt() == (encoding ? int(*encoding) : -1));
+        a->setEnabled(a->data().toInt() == -1 || !mDoc || mDoc->bigAlpha());
+    }
+    if (mDoc && !mPath.startsWith(QLatin1Char(':'))) {
+        QSettings().setValue(alphaSettingsKey(), encoding ? int(*encoding) : -1);
+    }
+    return !refused;
+}
+
 void MainWindow::chooseTexture(const QString& path) {
     mTools->texture()->settings().texture = path.toStdString();
     mTextureBrowser->setCurrent(path);
@@ -437,6 +506,13 @@ bool MainWindow::openMap(const QString& path) {
     }
     mTileMap->setWdt(w);
     refreshTextureBrowser();
+    applyPreferences();
+    {
+        const int stored = QSettings().value(alphaSettingsKey(), -1).toInt();
+        setSaveAlphaEncoding(stored >= 0 && stored <= int(io::AlphaEncoding::Rle) && mDoc->bigAlpha()
+                                 ? std::optional(io::AlphaEncoding(stored))
+                                 : std::nullopt);
+    }
     mViewport->setDocument(mDoc.get());
     mStreamer->setDocument(mDoc.get()); // the camera placed below starts the streaming
     if (startTile) {
@@ -547,7 +623,9 @@ bool MainWindow::save() {
     }
     SaveProgressDialog progress(this, tr("Saving %n modified tile(s)...", nullptr, mDoc->saveTileCount()),
                                 mDoc->saveTileCount());
-    const auto report = mDoc->save({}, progress.callback());
+    io::AdtWriteOptions options;
+    options.alphaEncoding = mSaveAlpha;
+    const auto report = mDoc->save(options, progress.callback());
     if (!report.ok) {
         reportError(tr("Saving failed: %1").arg(report.error));
         return false;
@@ -570,7 +648,10 @@ bool MainWindow::saveAs(const QString& folder) {
     SaveProgressDialog progress(
         this, tr("Writing the map (%n tile(s)) to %1...", nullptr, mDoc->saveAsTileCount()).arg(folder),
         mDoc->saveAsTileCount());
-    const auto report = mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt), {}, progress.callback());
+    io::AdtWriteOptions options;
+    options.alphaEncoding = mSaveAlpha;
+    const auto report =
+        mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt), options, progress.callback());
     if (!report.ok) {
         reportError(tr("Saving failed: %1").arg(report.error));
         return false;

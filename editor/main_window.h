@@ -3,6 +3,9 @@
 // and docks for tool settings, undo history, the tile map, cursor info and the tile summary. It wires
 // views to the document and owns no terrain logic (core does the editing, io the files).
 
+#include "io/alpha_codec.h"
+#include "widgets/preferences_dialog.h"
+
 #include <QMainWindow>
 #include <QPointer>
 #include <QString>
@@ -64,6 +67,13 @@ public:
     // Writes a new map (core::createMap, with a progress dialog) and opens it; asks to save the
     // current map first. False, with an error, when creating failed or was cancelled.
     bool createMap(const core::NewMapSpec& spec);
+    // Stores the preferences (QSettings) and applies them: view distance, streaming radius, undo memory.
+    void setPreferences(const widgets::EditorPreferences& preferences);
+    const widgets::EditorPreferences& preferences() const { return mPreferences; }
+    // How saves encode alpha maps for this map (nullopt: as read); remembered per map. Re-encoding
+    // needs an 8-bit map: on a 4-bit map the choice falls back to "as read" (returns false).
+    bool setSaveAlphaEncoding(std::optional<io::AlphaEncoding> encoding);
+    std::optional<io::AlphaEncoding> saveAlphaEncoding() const { return mSaveAlpha; }
     // Paints `path` from now on: sets the texture tool's texture and selects that tool.
     void chooseTexture(const QString& path);
     widgets::TextureBrowser* textureBrowser() const { return mTextureBrowser; }
@@ -99,6 +109,8 @@ private:
     void connectViewport();
     void connectObjectTool();
     void refreshTextureBrowser();
+    void applyPreferences();
+    QString alphaSettingsKey() const;
     int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
     void showTileSummary(const core::TileCoord& tile);
@@ -122,6 +134,9 @@ private:
     std::unique_ptr<core::UniqueIdAllocator> mIds; // per document: ids for object edits
     QAction* mDeleteObjects = nullptr;
     widgets::TextureBrowser* mTextureBrowser = nullptr;
+    widgets::EditorPreferences mPreferences;
+    std::optional<io::AlphaEncoding> mSaveAlpha;
+    QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;
     ToolSettingsDock* mToolSettings = nullptr;
     widgets::TileMapWidget* mTileMap = nullptr;

@@ -14,6 +14,7 @@
 #include "widgets/object_properties_panel.h"
 
 #include <QDir>
+#include <QStandardPaths>
 #include <QUndoStack>
 #include <Qt3DExtras/Qt3DWindow>
 #include <QtTest>
@@ -70,6 +71,7 @@ private slots:
 
 void TestObjectTool::initTestCase() {
     QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+    QStandardPaths::setTestModeEnabled(true); // the main window's settings stay out of the user's
 }
 
 void TestObjectTool::pickPrefersTheSmallestFootprint() {

@@ -10,6 +10,7 @@
 
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QtTest>
 
 using mapsmith::widgets::TextureBrowser;
@@ -26,6 +27,7 @@ private slots:
 
 void TestTextureBrowser::initTestCase() {
     QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+    QStandardPaths::setTestModeEnabled(true); // the main window's settings stay out of the user's
 }
 
 void TestTextureBrowser::listsOrdersAndFilters() {

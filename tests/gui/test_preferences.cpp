@@ -1,0 +1,131 @@
+// Preferences (typed, QSettings, clamped) reach the viewport, the streamer and the document; the
+// alpha encoding chosen for saves is used, remembered per map, and refused on 4-bit maps.
+
+#include "core/map_document.h"
+#include "editor/main_window.h"
+#include "editor/tile_streamer.h"
+#include "editor/viewport/terrain_viewport.h"
+#include "io/adt.h"
+#include "io/file_io.h"
+#include "widgets/preferences_dialog.h"
+
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace mapsmith;
+using widgets::EditorPreferences;
+
+class TestPreferences : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void storeRoundTripAndClamp();
+    void dialogEditsAllFields();
+    void windowAppliesPreferences();
+    void alphaEncodingOnSaveIsUsedAndRemembered();
+};
+
+void TestPreferences::initTestCase() {
+    QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+void TestPreferences::storeRoundTripAndClamp() {
+    QTemporaryDir dir;
+    QSettings store(dir.filePath(QStringLiteral("p.ini")), QSettings::IniFormat);
+    QCOMPARE(EditorPreferences::load(store), EditorPreferences{}); // defaults
+    const EditorPreferences p{1500.0, 2, 64};
+    p.save(store);
+    QCOMPARE(EditorPreferences::load(store), p);
+    store.setValue(QStringLiteral("preferences/streamRadius"), 99);
+    store.setValue(QStringLiteral("preferences/viewDistance"), -5.0);
+    const EditorPreferences clamped = EditorPreferences::load(store);
+    QCOMPARE(clamped.streamRadius, 4);
+    QCOMPARE(clamped.viewDistance, 200.0);
+}
+
+void TestPreferences::dialogEditsAllFields() {
+    widgets::PreferencesDialog dialog(EditorPreferences{});
+    dialog.findChild<QDoubleSpinBox*>(QStringLiteral("viewDistance"))->setValue(4250.0);
+    dialog.findChild<QSpinBox*>(QStringLiteral("streamRadius"))->setValue(3);
+    dialog.findChild<QSpinBox*>(QStringLiteral("undoBudget"))->setValue(0);
+    QCOMPARE(dialog.preferences(), (EditorPreferences{4250.0, 3, 0}));
+}
+
+void TestPreferences::windowAppliesPreferences() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    window.setPreferences({1800.0, 2, 32});
+    QCOMPARE(window.viewport()->viewDistance(), 1800.0);
+    QCOMPARE(window.streamer()->radius(), 2);
+    QCOMPARE(window.document()->undoMemoryBudget(), std::size_t(32) * 1024 * 1024);
+    // Stored: a new window starts with them.
+    editor::MainWindow second;
+    QCOMPARE(second.preferences(), (EditorPreferences{1800.0, 2, 32}));
+    QCOMPARE(second.viewport()->viewDistance(), 1800.0);
+    window.setPreferences({});
+}
+
+void TestPreferences::alphaEncodingOnSaveIsUsedAndRemembered() {
+    QTemporaryDir dir;
+    QString copy;
+    {
+        editor::MainWindow window;
+        QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+        QVERIFY(window.saveAs(dir.filePath(QStringLiteral("plain"))));
+        copy = dir.filePath(QStringLiteral("plain/Mapsmith.wdt"));
+    }
+    {
+        editor::MainWindow window;
+        QVERIFY(window.openMap(copy));
+        QVERIFY(!window.saveAlphaEncoding());
+        QVERIFY(window.setSaveAlphaEncoding(io::AlphaEncoding::Rle));
+        QVERIFY(window.saveAs(dir.filePath(QStringLiteral("rle"))));
+    }
+    const auto bytes =
+        io::readFileBytes(dir.filePath(QStringLiteral("rle/Mapsmith_32_32.adt")).toStdString());
+    QVERIFY(bytes);
+    io::AdtReadOptions options;
+    options.bigAlpha = true;
+    const auto read = io::readAdt(bytes.value(), options);
+    QVERIFY(read);
+    int layersWithAlpha = 0;
+    for (const auto& chunk : read.value().adt.chunks) {
+        for (std::size_t i = 1; i < chunk.layers.size(); ++i) {
+            ++layersWithAlpha;
+            QCOMPARE(chunk.layers[i].encoding, io::AlphaEncoding::Rle);
+            QVERIFY(chunk.layers[i].flags & io::mcly_flags::AlphaCompressed);
+        }
+    }
+    QVERIFY(layersWithAlpha > 100);
+    {
+        // Remembered for the map it was chosen on.
+        editor::MainWindow window;
+        QVERIFY(window.openMap(copy));
+        QCOMPARE(window.saveAlphaEncoding(), std::optional(io::AlphaEncoding::Rle));
+    }
+    {
+        // Azeroth stores 4-bit alpha (MPHD flags 0): re-encoding is refused, saves keep them as read.
+        for (const char* name : {"Azeroth.wdt", "Azeroth_38_46.adt"}) {
+            QVERIFY(QFile::copy(QStringLiteral(MAPSMITH_CORPUS_DIR "/adt/") + QLatin1String(name),
+                                dir.filePath(QLatin1String(name))));
+        }
+        editor::MainWindow window;
+        QVERIFY(window.openMap(dir.filePath(QStringLiteral("Azeroth_38_46.adt"))));
+        QVERIFY(!window.document()->bigAlpha());
+        QVERIFY(!window.setSaveAlphaEncoding(io::AlphaEncoding::Rle));
+        QVERIFY(!window.saveAlphaEncoding());
+        QVERIFY(window.lastError().contains(QStringLiteral("4-bit")));
+    }
+}
+
+QTEST_MAIN(TestPreferences)
+#include "test_preferences.moc"

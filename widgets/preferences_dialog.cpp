@@ -1,0 +1,85 @@
+#include "preferences_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace mapsmith::widgets {
+
+namespace {
+
+constexpr double kMinViewDistance = 200.0;
+constexpr double kMaxViewDistance = 20000.0;
+constexpr int kMaxStreamRadius = 4;
+constexpr int kMaxUndoBudgetMiB = 16384;
+
+} // namespace
+
+EditorPreferences EditorPreferences::load(const QSettings& store) {
+    EditorPreferences p;
+    p.viewDistance =
+        std::clamp(store.value(QStringLiteral("preferences/viewDistance"), p.viewDistance).toDouble(),
+                   kMinViewDistance, kMaxViewDistance);
+    p.streamRadius = std::clamp(
+        store.value(QStringLiteral("preferences/streamRadius"), p.streamRadius).toInt(), 0, kMaxStreamRadius);
+    p.undoBudgetMiB =
+        std::clamp(store.value(QStringLiteral("preferences/undoBudgetMiB"), p.undoBudgetMiB).toInt(), 0,
+                   kMaxUndoBudgetMiB);
+    return p;
+}
+
+void EditorPreferences::save(QSettings& store) const {
+    store.setValue(QStringLiteral("preferences/viewDistance"), viewDistance);
+    store.setValue(QStringLiteral("preferences/streamRadius"), streamRadius);
+    store.setValue(QStringLiteral("preferences/undoBudgetMiB"), undoBudgetMiB);
+}
+
+PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidget* parent)
+    : QDialog(parent) {
+    setWindowTitle(tr("Preferences"));
+    mViewDistance = new QDoubleSpinBox(this);
+    mViewDistance->setObjectName(QStringLiteral("viewDistance"));
+    mViewDistance->setRange(kMinViewDistance, kMaxViewDistance);
+    mViewDistance->setSingleStep(250.0);
+    mViewDistance->setDecimals(0);
+    mViewDistance->setSuffix(tr(" yd"));
+    mViewDistance->setValue(preferences.viewDistance);
+    mStreamRadius = new QSpinBox(this);
+    mStreamRadius->setObjectName(QStringLiteral("streamRadius"));
+    mStreamRadius->setRange(0, kMaxStreamRadius);
+    mStreamRadius->setValue(preferences.streamRadius);
+    mStreamRadius->setToolTip(tr("Tiles kept loaded on each side of the camera's tile (1 = 3 x 3 tiles)"));
+    mUndoBudget = new QSpinBox(this);
+    mUndoBudget->setObjectName(QStringLiteral("undoBudget"));
+    mUndoBudget->setRange(0, kMaxUndoBudgetMiB);
+    mUndoBudget->setSuffix(tr(" MiB"));
+    mUndoBudget->setSpecialValueText(tr("no limit (all in memory)"));
+    mUndoBudget->setValue(preferences.undoBudgetMiB);
+    mUndoBudget->setToolTip(tr("Undo history is unlimited; past this much memory the oldest steps move to a "
+                               "temporary file"));
+    auto* form = new QFormLayout;
+    form->addRow(tr("View distance:"), mViewDistance);
+    form->addRow(tr("Tiles around the camera:"), mStreamRadius);
+    form->addRow(tr("Undo memory:"), mUndoBudget);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+EditorPreferences PreferencesDialog::preferences() const {
+    EditorPreferences p;
+    p.viewDistance = mViewDistance->value();
+    p.streamRadius = mStreamRadius->value();
+    p.undoBudgetMiB = mUndoBudget->value();
+    return p;
+}
+
+} // namespace mapsmith::widgets

@@ -1,0 +1,35 @@
+#pragma once
+// Edit > Preferences: editor-wide settings, typed, stored in QSettings under "preferences/".
+
+#include <QDialog>
+
+class QDoubleSpinBox;
+class QSettings;
+class QSpinBox;
+
+namespace mapsmith::widgets {
+
+struct EditorPreferences {
+    double viewDistance = 3000.0; // yards: far plane and fog end of the viewport
+    int streamRadius = 1;         // tiles kept loaded around the camera (1 = 3x3), 0..4
+    int undoBudgetMiB = 256;      // compressed undo snapshots kept in memory before spilling to disk
+
+    bool operator==(const EditorPreferences&) const = default;
+    // Values out of range are clamped; missing keys keep the defaults.
+    static EditorPreferences load(const QSettings& store);
+    void save(QSettings& store) const;
+};
+
+class PreferencesDialog final : public QDialog {
+    Q_OBJECT
+public:
+    explicit PreferencesDialog(const EditorPreferences& preferences, QWidget* parent = nullptr);
+    EditorPreferences preferences() const;
+
+private:
+    QDoubleSpinBox* mViewDistance = nullptr;
+    QSpinBox* mStreamRadius = nullptr;
+    QSpinBox* mUndoBudget = nullptr;
+};
+
+} // namespace mapsmith::widgets
