@@ -63,10 +63,16 @@ bool dialogsAllowed() {
     return !qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS");
 }
 
-// "<dir>/<Map>.wdt" for a .wdt path itself, or for a tile "<dir>/<Map>_X_Y.adt"; empty when none.
+// "<dir>/<Map>.wdt" for a .wdt path itself, for a tile "<dir>/<Map>_X_Y.adt", or for a map folder
+// holding exactly one .wdt (World\Maps\<Map>\); empty when none.
 QString wdtPathFor(const QString& path, std::optional<core::TileCoord>& tile) {
     if (path.endsWith(QLatin1String(".wdt"), Qt::CaseInsensitive)) {
         return path;
+    }
+    if (QFileInfo(path).isDir()) {
+        const QStringList wdts =
+            QDir(path).entryList({QStringLiteral("*.wdt"), QStringLiteral("*.WDT")}, QDir::Files);
+        return wdts.size() == 1 ? QDir(path).filePath(wdts.front()) : QString();
     }
     static const QRegularExpression re(QStringLiteral("^(.+)_(\\d{1,2})_(\\d{1,2})\\.adt$"),
                                        QRegularExpression::CaseInsensitiveOption);
@@ -132,6 +138,12 @@ void MainWindow::createActions() {
     });
     newMap->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open Map..."), this, &MainWindow::chooseAndOpen);
+    file->addAction(tr("Open Map &Folder..."), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Map Folder"));
+        if (!folder.isEmpty()) {
+            openMap(folder);
+        }
+    });
     open->setShortcut(QKeySequence::Open);
     mRecentMenu = file->addMenu(tr("Open &Recent"));
     mSave = file->addAction(tr("&Save"), this, [this] { save(); });
@@ -268,10 +280,17 @@ void MainWindow::createDocks() {
     mSummary = new widgets::TileSummaryPanel(this);
     QDockWidget* summaryDock =
         addDock(tr("Tile Summary"), QStringLiteral("summaryDock"), mSummary, Qt::RightDockWidgetArea);
-    // Info and the tile summary share a place; the viewport keeps most of the window.
+    mObjectPanel = new widgets::ObjectPropertiesPanel(this);
+    auto* objectScroll = new QScrollArea(this); // the window fits small screens: the panel scrolls
+    objectScroll->setWidget(mObjectPanel);
+    objectScroll->setWidgetResizable(true);
+    mObjectDock =
+        addDock(tr("Object Properties"), QStringLiteral("objectDock"), objectScroll, Qt::RightDockWidgetArea);
+    // Info, the tile summary and the object share a place; the viewport keeps most of the window.
     tabifyDockWidget(infoDock, summaryDock);
+    tabifyDockWidget(infoDock, mObjectDock);
     infoDock->raise();
-    resizeDocks({toolDock, tileMapDock}, {372, 300}, Qt::Horizontal);
+    resizeDocks({toolDock, tileMapDock}, {390, 300}, Qt::Horizontal);
 }
 
 QImage MainWindow::grabWithViewport() {
@@ -300,10 +319,13 @@ void MainWindow::connectViewport() {
 
 void MainWindow::connectObjectTool() {
     ObjectTool* tool = mTools->objects();
-    widgets::ObjectPropertiesPanel* panel = mToolSettings->objectPanel();
+    widgets::ObjectPropertiesPanel* panel = mObjectPanel;
     connect(tool, &ObjectTool::selectionChanged, this, [this, tool, panel] {
         const auto& selection = tool->selection();
         mViewport->setSelectedObjects(selection);
+        if (!selection.empty()) {
+            mObjectDock->raise();
+        }
         mDeleteObjects->setEnabled(!selection.empty());
         if (mDoc) {
             panel->showObject(*mDoc, selection.empty() ? std::nullopt : std::optional(selection.front()));
@@ -316,8 +338,8 @@ void MainWindow::connectObjectTool() {
         }
         core::ObjectEditor editor(*mDoc, *mIds, tool->settings());
         tool->setSelection(apply(editor, tool->selection()));
-        mToolSettings->objectPanel()->showObject(
-            *mDoc, tool->selection().empty() ? std::nullopt : std::optional(tool->selection().front()));
+        mObjectPanel->showObject(*mDoc, tool->selection().empty() ? std::nullopt
+                                                                  : std::optional(tool->selection().front()));
     };
     connect(panel, &widgets::ObjectPropertiesPanel::moveRequested, this, [edit](const glm::dvec3& delta) {
         edit([&](core::ObjectEditor& e, const auto& sel) { return e.move(sel, delta); });
@@ -439,8 +461,10 @@ bool MainWindow::openMap(const QString& path) {
     std::optional<core::TileCoord> startTile;
     const QString wdt = wdtPathFor(path, startTile);
     if (wdt.isEmpty()) {
-        reportError(tr("Could not open %1: no %2.wdt beside it")
-                        .arg(path, QFileInfo(path).baseName().section('_', 0, 0)));
+        reportError(QFileInfo(path).isDir()
+                        ? tr("Could not open %1: a map folder holds exactly one .wdt").arg(path)
+                        : tr("Could not open %1: no %2.wdt beside it")
+                              .arg(path, QFileInfo(path).baseName().section('_', 0, 0)));
         return false;
     }
     auto doc = core::MapDocument::open(std::make_unique<core::FolderMapSource>(wdt));
@@ -479,7 +503,7 @@ bool MainWindow::openMap(const QString& path) {
         // Placements changed (an edit, undo or redo): show the selected object as it is now.
         const auto& selection = mTools->objects()->selection();
         if (!selection.empty()) {
-            mToolSettings->objectPanel()->showObject(*mDoc, selection.front());
+            mObjectPanel->showObject(*mDoc, selection.front());
         }
     });
     connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { mSummaryTileKey.reset(); });

@@ -17,6 +17,7 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QUndoGroup;
@@ -32,6 +33,7 @@ namespace mapsmith::widgets {
 struct GoToTarget;
 class InfoPanel;
 class TextureBrowser;
+class ObjectPropertiesPanel;
 class TileMapWidget;
 class TileSummaryPanel;
 } // namespace mapsmith::widgets
@@ -134,6 +136,8 @@ private:
     std::unique_ptr<core::UniqueIdAllocator> mIds; // per document: ids for object edits
     QAction* mDeleteObjects = nullptr;
     widgets::TextureBrowser* mTextureBrowser = nullptr;
+    widgets::ObjectPropertiesPanel* mObjectPanel = nullptr;
+    QDockWidget* mObjectDock = nullptr;
     widgets::EditorPreferences mPreferences;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     QActionGroup* mAlphaGroup = nullptr;

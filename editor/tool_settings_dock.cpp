@@ -5,10 +5,10 @@
 #include "widgets/brush_settings_panel.h"
 #include "widgets/height_mode_panel.h"
 #include "widgets/liquid_mode_panel.h"
-#include "widgets/object_properties_panel.h"
 #include "widgets/texture_mode_panel.h"
 #include "widgets/vertex_colour_panel.h"
 
+#include <QLabel>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -35,8 +35,13 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
     bind(tools.impassable(), new widgets::ImpassableModePanel(this), binary);
     bind(tools.shadow(), new widgets::ShadowModePanel(this), binary);
     bind(tools.liquid(), new widgets::LiquidModePanel(this), binary);
-    mObjectPanel = new widgets::ObjectPropertiesPanel(this);
-    addPlainPage(mObjectPanel);
+    auto* objectHelp = new QLabel(tr("Click an object (a box) to select it; its values are in the Object "
+                                     "Properties dock.\n\nDrag: move over the ground\nShift+drag: turn about "
+                                     "its position\nCtrl+drag: scale (doodads)\nDelete: remove"),
+                                  this);
+    objectHelp->setObjectName(QStringLiteral("objectToolHelp"));
+    objectHelp->setWordWrap(true);
+    addPlainPage(objectHelp);
 
     connect(mBrush, &widgets::BrushSettingsPanel::settingsChanged, this, [this] {
         if (mCurrent >= 0) {

@@ -13,10 +13,6 @@ namespace mapsmith::widgets {
 class BrushSettingsPanel;
 }
 
-namespace mapsmith::widgets {
-class ObjectPropertiesPanel;
-}
-
 namespace mapsmith::editor {
 
 class Tool;
@@ -28,8 +24,6 @@ public:
     ToolSettingsDock(ToolBox& tools, QWidget* parent = nullptr);
     widgets::BrushSettingsPanel* brushPanel() const { return mBrush; }
     QWidget* modePanel(int toolIndex) const;
-    // The object tool's page: the selected object's properties (the main window feeds it).
-    widgets::ObjectPropertiesPanel* objectPanel() const { return mObjectPanel; }
 
 public slots:
     void showTool(int toolIndex);
@@ -40,7 +34,6 @@ signals:
 private:
     template <class ToolT, class PanelT> void bind(ToolT* tool, PanelT* panel, int fields);
     void addPlainPage(QWidget* page); // a tool without brush settings
-    widgets::ObjectPropertiesPanel* mObjectPanel = nullptr;
 
     ToolBox& mTools;
     widgets::BrushSettingsPanel* mBrush = nullptr;

@@ -84,6 +84,7 @@ private slots:
     void damagedFileKeepsCurrentMap();
     void goToFliesToTerrainAndRefusesMissingTiles();
     void newMapIsCreatedAndOpened();
+    void opensAMapFolder();
 };
 
 void TestMainWindow::initTestCase() {
@@ -249,6 +250,22 @@ void TestMainWindow::newMapIsCreatedAndOpened() {
     QVERIFY(!window.createMap(spec));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Fresh"));
     QVERIFY(!window.lastError().isEmpty());
+}
+
+void TestMainWindow::opensAMapFolder() {
+    QTemporaryDir dir;
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(QStringLiteral("World/Maps/Folder"));
+    spec.name = QStringLiteral("Folder");
+    spec.tiles = {{30, 30}};
+    QVERIFY(core::createMap(spec));
+    editor::MainWindow window;
+    QVERIFY2(window.openMap(spec.directory), qPrintable(window.lastError()));
+    QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
+    // A folder with no (or two) WDTs says so.
+    QVERIFY(!window.openMap(dir.path()));
+    QVERIFY(window.lastError().contains(QStringLiteral("exactly one .wdt")));
+    QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
 }
 
 QTEST_MAIN(TestMainWindow)
