@@ -331,6 +331,14 @@ void MainWindow::connectObjectTool() {
             panel->showObject(*mDoc, selection.empty() ? std::nullopt : std::optional(selection.front()));
         }
     });
+    // Handle drags in the viewport: along an axis or round the ring, one undo step each.
+    connect(mViewport, &TerrainViewport::handlePressed, this, [this, tool](HandleKind kind, const Ray& ray) {
+        if (mDoc) {
+            tool->beginHandle(*mDoc, kind, ray);
+        }
+    });
+    connect(mViewport, &TerrainViewport::handleDragged, tool, &ObjectTool::dragHandle);
+    connect(mViewport, &TerrainViewport::handleReleased, tool, &ObjectTool::end);
     // Panel edits go through core, one undo step each; the selection follows the object.
     const auto edit = [this, tool](const auto& apply) {
         if (!mDoc || !mIds || tool->selection().empty()) {

@@ -93,6 +93,52 @@ void ObjectTool::begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardMod
     }
 }
 
+bool ObjectTool::beginHandle(core::MapDocument& doc, HandleKind kind, const Ray& ray) {
+    cancel();
+    if (mSelection.empty()) {
+        return false;
+    }
+    const auto handles = objectHandles(doc, mSelection.front(), mSettings.bounds);
+    if (!handles) {
+        return false;
+    }
+    const auto start = kind == HandleKind::Ring ? ringAngle(ray, handles->position)
+                                                : axisParameter(ray, handles->position, handles->axis(kind));
+    if (!start) {
+        return false;
+    }
+    mDoc = &doc;
+    mPivot = handles->position;
+    mHandle = kind;
+    mHandleStart = *start;
+    mDrag = std::make_unique<core::ObjectDrag>(doc, mSelection, mSettings, nullptr,
+                                               kind == HandleKind::Ring ? tr("Rotate object")
+                                                                        : tr("Move object"));
+    return true;
+}
+
+void ObjectTool::dragHandle(const Ray& ray) {
+    if (!mDrag || !mHandle) {
+        return;
+    }
+    core::ObjectTransform t;
+    if (*mHandle == HandleKind::Ring) {
+        const auto angle = ringAngle(ray, mPivot);
+        if (!angle) {
+            return;
+        }
+        t.rotate.y = std::remainder(*angle - mHandleStart, 360.0);
+    } else {
+        const glm::dvec3 axis = ObjectHandles{}.axis(*mHandle);
+        const auto along = axisParameter(ray, mPivot, axis);
+        if (!along) {
+            return;
+        }
+        t.translate = axis * (*along - mHandleStart);
+    }
+    mDrag->update(t);
+}
+
 void ObjectTool::drag(glm::dvec3 world, double) {
     if (!mDrag || !mDoc) {
         return;
@@ -111,6 +157,7 @@ void ObjectTool::end() {
     auto selection = mDrag->selection();
     mDrag.reset();
     mDoc = nullptr;
+    mHandle.reset();
     setSelection(std::move(selection));
 }
 
@@ -120,6 +167,7 @@ void ObjectTool::cancel() {
         mDrag.reset();
     }
     mDoc = nullptr;
+    mHandle.reset();
 }
 
 } // namespace mapsmith::editor

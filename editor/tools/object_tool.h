@@ -4,10 +4,12 @@
 //   - moves it over the ground (its height follows the terrain under it),
 //   - with Shift, turns it about its position (the heading follows the cursor around it),
 //   - with Ctrl, scales it (distance from its position now / at the press; doodads only),
-// as one core::ObjectDrag: one undo step per drag. The selection outlives the drag; Delete in the
+// as one core::ObjectDrag: one undo step per drag. The viewport's handles (beginHandle) do the same
+// along one axis or around the ring. The selection outlives the drag; Delete in the
 // main window removes it through core::ObjectEditor.
 
 #include "core/object_edit.h"
+#include "editor/tools/object_handles.h"
 #include "editor/tools/tool.h"
 
 #include <memory>
@@ -36,6 +38,12 @@ public:
     void cancel() override;
     bool active() const override { return mDrag != nullptr; }
 
+    // Dragging a handle of the selected object (object_handles.h): an axis moves it along that axis,
+    // the ring turns it. Ends with end() like a drag; false when nothing is selected or the ray
+    // cannot grip the handle (parallel to the axis, missing the ring's plane).
+    bool beginHandle(core::MapDocument& doc, HandleKind kind, const Ray& ray);
+    void dragHandle(const Ray& ray);
+
     const std::vector<core::ObjectRef>& selection() const { return mSelection; }
     void setSelection(std::vector<core::ObjectRef> selection);
     const core::ObjectEditSettings& settings() const { return mSettings; }
@@ -56,6 +64,8 @@ private:
     Mode mMode = Mode::Move;
     glm::dvec3 mPress{0.0};
     glm::dvec3 mPivot{0.0};
+    std::optional<HandleKind> mHandle; // the handle being dragged
+    double mHandleStart = 0.0;         // axis parameter (yards) or ring angle (degrees) at the press
 };
 
 } // namespace mapsmith::editor

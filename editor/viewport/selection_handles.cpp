@@ -1,6 +1,7 @@
 #include "selection_handles.h"
 
 #include "core/map_document.h"
+#include "editor/tools/object_handles.h"
 
 #include <glm/geometric.hpp>
 
@@ -34,50 +35,35 @@ ColouredMesh buildSelectionHandles(const core::MapDocument& doc,
                                    const core::ObjectBoundsSettings& bounds) {
     ColouredMesh mesh;
     for (const core::ObjectRef& ref : selection) {
-        const auto state = core::findObject(doc, ref);
-        if (!state) {
+        const auto h = objectHandles(doc, ref, bounds);
+        if (!h) {
             continue;
         }
-        const core::Box3 box = state->kind == core::ObjectKind::Doodad
-                                   ? core::doodadBounds(state->doodad, state->name, bounds)
-                                   : core::wmoBounds(state->wmo);
+        const core::Box3& box = h->box;
         // Box edges: corners differing in one coordinate.
+        const auto corner = [&](int i) {
+            return core::placementToWorld({(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                                           (i & 4) ? box.max.z : box.min.z});
+        };
         for (int a = 0; a < 8; ++a) {
             for (const int bit : {1, 2, 4}) {
-                if (a & bit) {
-                    continue;
+                if (!(a & bit)) {
+                    addLine(mesh, frame, corner(a), corner(a | bit), kWhite);
                 }
-                const auto corner = [&](int i) {
-                    return core::placementToWorld({(i & 1) ? box.max.x : box.min.x,
-                                                   (i & 2) ? box.max.y : box.min.y,
-                                                   (i & 4) ? box.max.z : box.min.z});
-                };
-                addLine(mesh, frame, corner(a), corner(a | bit), kWhite);
             }
         }
-        const glm::dvec3 position = core::placementToWorld(state->position());
-        const double reach = std::max(4.0, 0.6 * glm::length(box.max - box.min));
-        addLine(mesh, frame, position, position + glm::dvec3(reach, 0.0, 0.0), kNorth);
-        addLine(mesh, frame, position, position + glm::dvec3(0.0, reach, 0.0), kWest);
-        addLine(mesh, frame, position, position + glm::dvec3(0.0, 0.0, reach), kUp);
-
-        // Heading ring at the object's base, and the model's forward direction (model x) as a tick.
-        const io::Vec3f rotation =
-            state->kind == core::ObjectKind::Doodad ? state->doodad.rotation : state->wmo.rotation;
-        const glm::dvec3 forwardPlacement = core::placementRotation(rotation) * glm::dvec3(1.0, 0.0, 0.0);
-        // Placement axes: x east (= -west), z south (= -north).
-        glm::dvec2 forward(-forwardPlacement.z, -forwardPlacement.x);
-        forward = glm::length(forward) > 1e-6 ? glm::normalize(forward) : glm::dvec2(1.0, 0.0);
-        const double radius = reach;
-        const double z = position.z + 0.3;
+        addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::North) * h->reach, kNorth);
+        addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::West) * h->reach, kWest);
+        addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::Up) * h->reach, kUp);
+        // The ring lies where hitHandle() looks for it: the horizontal plane through the position.
         for (int i = 0; i < kHandleRingSegments; ++i) {
             const double a0 = 2.0 * std::numbers::pi * i / kHandleRingSegments;
             const double a1 = 2.0 * std::numbers::pi * (i + 1) / kHandleRingSegments;
-            addLine(mesh, frame, {position.x + radius * std::cos(a0), position.y + radius * std::sin(a0), z},
-                    {position.x + radius * std::cos(a1), position.y + radius * std::sin(a1), z}, kRing);
+            addLine(mesh, frame, h->position + h->reach * glm::dvec3(std::cos(a0), std::sin(a0), 0.0),
+                    h->position + h->reach * glm::dvec3(std::cos(a1), std::sin(a1), 0.0), kRing);
         }
-        addLine(mesh, frame, {position.x, position.y, z},
-                {position.x + forward.x * radius * 1.25, position.y + forward.y * radius * 1.25, z}, kRing);
+        addLine(mesh, frame, h->position, h->position + glm::dvec3(h->forward * (h->reach * 1.25), 0.0),
+                kRing);
     }
     return mesh;
 }

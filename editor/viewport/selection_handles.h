@@ -1,8 +1,7 @@
 #pragma once
 // What the viewport draws over selected objects (overlay pass, no depth test): the object's box in
-// white, three axis handles from its position (north red, west green, up blue; as long as the box is
-// big, at least 4 yd) and a yellow heading ring on the ground around it with a tick pointing where
-// the model faces. Objects not found in the document are skipped.
+// white and its handles (editor/tools/object_handles.h): axes north red, west green, up blue, and a
+// yellow heading ring with a tick pointing where the model faces. Objects not found are skipped.
 
 #include "core/object_edit.h"
 #include "editor/viewport/coloured_mesh.h"
@@ -11,8 +10,6 @@
 #include <vector>
 
 namespace mapsmith::editor {
-
-inline constexpr int kHandleRingSegments = 48;
 
 ColouredMesh buildSelectionHandles(const core::MapDocument& doc,
                                    const std::vector<core::ObjectRef>& selection, const SceneFrame& frame,

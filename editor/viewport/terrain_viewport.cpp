@@ -1,6 +1,7 @@
 #include "terrain_viewport.h"
 
 #include "core/map_document.h"
+#include "editor/tools/object_handles.h"
 #include "editor/viewport/brush_ring.h"
 #include "editor/viewport/coloured_mesh_entity.h"
 #include "editor/viewport/frame_capture.h"
@@ -18,6 +19,7 @@
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
 
+#include <QMouseEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -292,11 +294,64 @@ bool TerrainViewport::eventFilter(QObject* watched, QEvent* event) {
         if (event->type() == QEvent::MouseButtonPress) {
             mContainer->setFocus(Qt::MouseFocusReason);
         }
+        if (handleEvent(event)) {
+            return true;
+        }
         if (mInput->handle(event)) {
             return true;
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+bool TerrainViewport::handleEvent(QEvent* event) {
+    const auto type = event->type();
+    if (type != QEvent::MouseButtonPress && type != QEvent::MouseMove && type != QEvent::MouseButtonRelease) {
+        return false;
+    }
+    auto* mouse = static_cast<QMouseEvent*>(event);
+    // Event positions name a pixel: its centre, as for picking.
+    const QPointF pos = mouse->position() + QPointF(0.5, 0.5);
+    const glm::dvec2 size{double(width()), double(height())};
+    const Ray ray = mCamera.rayThrough({pos.x(), pos.y()}, size);
+    if (mHandleDrag) {
+        if (type == QEvent::MouseMove) {
+            emit handleDragged(ray);
+        } else if (type == QEvent::MouseButtonRelease && mouse->button() == Qt::LeftButton) {
+            mHandleDrag.reset();
+            emit handleReleased();
+        }
+        return true;
+    }
+    if (type != QEvent::MouseButtonPress || mouse->button() != Qt::LeftButton || mSelection.empty() ||
+        !mDoc || !mScene) {
+        return false;
+    }
+    const auto handles = objectHandles(*mDoc, mSelection.front(), mScene->objectBounds());
+    if (!handles) {
+        return false;
+    }
+    const auto kind = hitHandle(*handles, {pos.x(), pos.y()},
+                                [this, size](glm::dvec3 w) { return mCamera.project(w, size); });
+    if (!kind) {
+        return false;
+    }
+    mHandleDrag = *kind;
+    emit handlePressed(*kind, ray);
+    return true;
+}
+
+std::optional<QPointF> TerrainViewport::handleScreenPoint(HandleKind kind) const {
+    if (mSelection.empty() || !mDoc || !mScene) {
+        return std::nullopt;
+    }
+    const auto h = objectHandles(*mDoc, mSelection.front(), mScene->objectBounds());
+    if (!h) {
+        return std::nullopt;
+    }
+    const glm::dvec3 point = kind == HandleKind::Ring ? h->position + glm::dvec3(-h->reach, 0.0, 0.0)
+                                                      : h->position + h->axis(kind) * (0.8 * h->reach);
+    return project(point);
 }
 
 void TerrainViewport::captureFrame(std::function<void(QImage)> done) {

@@ -11,6 +11,7 @@
 #include "core/coords.h"
 #include "core/map_document.h"
 #include "core/object_edit.h"
+#include "editor/tools/object_handles.h"
 #include "editor/viewport/camera_controller.h"
 #include "editor/viewport/scene_effects.h"
 #include "editor/viewport/scene_frame.h"
@@ -66,6 +67,8 @@ public:
     void setSelectedObjects(const std::vector<core::ObjectRef>& selection);
     const std::vector<core::ObjectRef>& selectedObjects() const { return mSelection; }
     int selectionHandleLines() const; // line segments drawn for the selection (tests)
+    // Where a handle of the first selected object is on screen (a point on it), for tests and tools.
+    std::optional<QPointF> handleScreenPoint(HandleKind kind) const;
 
     // Moves the camera to look at `world` from kFlyToDistance yards, keeping the heading.
     void flyTo(glm::dvec3 world);
@@ -104,6 +107,10 @@ signals:
     void terrainReleased();
     void cursorMoved(std::optional<glm::dvec3> world);
     void cameraMoved(glm::dvec3 world); // camera position, world yards
+    // A left press on a handle of the first selected object (not a terrain press), the drag, the end.
+    void handlePressed(mapsmith::editor::HandleKind kind, const mapsmith::editor::Ray& ray);
+    void handleDragged(const mapsmith::editor::Ray& ray);
+    void handleReleased();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -119,6 +126,7 @@ private:
     void cursorAt(std::optional<glm::dvec3> world);
     void updateRing();
     void updateSelection();
+    bool handleEvent(QEvent* event); // handle drags take the mouse before ViewportInput
     std::optional<glm::dvec3> pickAt(QPointF windowPos) const;
 
     std::shared_ptr<TextureSource> mTextures;
@@ -132,6 +140,7 @@ private:
     ColouredMeshEntity* mSelectionEntity = nullptr;
     std::vector<core::ObjectRef> mSelection;
     int mSelectionMesh = 0; // indices in the selection mesh
+    std::optional<HandleKind> mHandleDrag;
     FrameCapture* mCapture = nullptr;
     ViewportInput* mInput = nullptr;
 

@@ -67,6 +67,9 @@ private slots:
     void dragMovesAlongTheGroundAsOneUndoStep();
     void shiftTurnsAndCtrlScales();
     void mainWindowSelectDeleteUndo();
+    void handleMath();
+    void handleDragsMoveAlongAnAxisAndTurn();
+    void mainWindowDragsTheNorthHandle();
 };
 
 void TestObjectTool::initTestCase() {
@@ -202,6 +205,89 @@ void TestObjectTool::mainWindowSelectDeleteUndo() {
     QCOMPARE(doc.undoStack()->count(), steps + 1);
     doc.undoStack()->undo();
     QVERIFY(core::findObject(doc, *target));
+}
+
+void TestObjectTool::handleMath() {
+    // A ray looking down at (10, 5) hits the north axis through the origin at t = 10.
+    const editor::Ray down{{10.0, 5.0, 50.0}, {0.0, 0.0, -1.0}};
+    QCOMPARE(*editor::axisParameter(down, glm::dvec3(0.0), {1.0, 0.0, 0.0}), 10.0);
+    QVERIFY(!editor::axisParameter(down, glm::dvec3(0.0), {0.0, 0.0, 1.0})); // parallel
+    // The ring's plane is hit north-west of the centre: 45 degrees from north towards west.
+    QVERIFY(std::abs(*editor::ringAngle(down, {5.0, 0.0, 0.0}) - 45.0) < 1e-9);
+    const editor::Ray up{{0.0, 0.0, -10.0}, {0.0, 0.0, -1.0}};
+    QVERIFY(!editor::ringAngle(up, glm::dvec3(0.0))); // the plane is behind the ray
+
+    // Seen from above (screen x = world y * 10, screen y = world x * -10): the axes and the ring.
+    editor::ObjectHandles h;
+    h.position = glm::dvec3(0.0);
+    h.reach = 5.0;
+    const editor::Projector top = [](glm::dvec3 w) {
+        return std::optional(glm::dvec2(w.y * 10.0, -w.x * 10.0));
+    };
+    QCOMPARE(editor::hitHandle(h, {2.0, -30.0}, top), std::optional(editor::HandleKind::North));
+    QCOMPARE(editor::hitHandle(h, {30.0, 3.0}, top), std::optional(editor::HandleKind::West));
+    QCOMPARE(editor::hitHandle(h, {-35.4, 35.4}, top), std::optional(editor::HandleKind::Ring));
+    QVERIFY(!editor::hitHandle(h, {-20.0, 20.0}, top));
+}
+
+void TestObjectTool::handleDragsMoveAlongAnAxisAndTurn() {
+    Scene s;
+    editor::ObjectTool tool;
+    tool.setSelection({s.lamp});
+    const glm::dvec3 p = worldPosition(*s.doc, s.lamp);
+    const auto downAt = [](glm::dvec2 xy) { return editor::Ray{{xy, 500.0}, {0.0, 0.0, -1.0}}; };
+    const int steps = s.doc->undoStack()->count();
+    QVERIFY(
+        tool.beginHandle(*s.doc, editor::HandleKind::North, downAt(glm::dvec2(p) + glm::dvec2(2.0, 3.0))));
+    tool.dragHandle(downAt(glm::dvec2(p) + glm::dvec2(9.0, -4.0)));
+    tool.end();
+    QCOMPARE(s.doc->undoStack()->count(), steps + 1);
+    const glm::dvec3 moved = worldPosition(*s.doc, tool.selection().front());
+    QVERIFY(glm::distance(moved, p + glm::dvec3(7.0, 0.0, 0.0)) < 0.01); // along north only, same height
+
+    const float heading = core::findObject(*s.doc, tool.selection().front())->doodad.rotation.y;
+    QVERIFY(
+        tool.beginHandle(*s.doc, editor::HandleKind::Ring, downAt(glm::dvec2(moved) + glm::dvec2(4.0, 0.0))));
+    tool.dragHandle(downAt(glm::dvec2(moved) + glm::dvec2(0.0, 4.0)));
+    tool.end();
+    const float turned = core::findObject(*s.doc, tool.selection().front())->doodad.rotation.y;
+    QVERIFY(std::abs(std::remainder(turned - heading - 90.0, 360.0)) < 0.01);
+    tool.setSelection({});
+    QVERIFY(!tool.beginHandle(*s.doc, editor::HandleKind::Up, downAt(glm::dvec2(p))));
+}
+
+void TestObjectTool::mainWindowDragsTheNorthHandle() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    core::MapDocument& doc = *window.document();
+    const TileCoord t = doc.loadedTiles().front();
+    const auto& d = doc.tile(t)->doodads.front();
+    const core::ObjectRef ref{core::tileAt(glm::dvec2(core::placementToWorld(core::toDvec(d.position)))),
+                              ObjectKind::Doodad, d.uniqueId};
+    const glm::dvec3 start = worldPosition(doc, ref);
+    editor::TerrainViewport* view = window.viewport();
+    const editor::CameraPose pose = editor::poseLookingAt(start, 60.0, -35.0, 40.0);
+    view->setCamera(pose.position, pose.yaw, pose.pitch);
+    window.toolAction(window.tools()->count() - 1)->trigger();
+    window.tools()->objects()->setSelection({ref});
+    const auto grip = view->handleScreenPoint(editor::HandleKind::North);
+    QVERIFY(grip);
+    const QPoint a = grip->toPoint();
+    const QPoint b = a + QPoint(-40, -25);
+    const int steps = doc.undoStack()->count();
+    QWindow* w = view->renderWindow();
+    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, a);
+    QTest::mouseMove(w, b);
+    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, b);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    const glm::dvec3 moved = worldPosition(doc, window.tools()->objects()->selection().front());
+    QVERIFY2(std::abs(moved.x - start.x) > 1.0, "the object did not move north or south");
+    QVERIFY(std::abs(moved.y - start.y) < 1e-3);
+    QVERIFY(std::abs(moved.z - start.z) < 1e-3);
+    const QImage shot = view->grabFrame();
+    QVERIFY(shot.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/object_handles.png")));
 }
 
 QTEST_MAIN(TestObjectTool)
