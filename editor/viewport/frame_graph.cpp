@@ -45,7 +45,10 @@ FrameGraph buildFrameGraph(QObject* surface, QCamera* camera, const QColor& clea
     graph.clear->setBuffers(QClearBuffers::ColorDepthBuffer);
     graph.clear->setClearColor(clearColour);
     auto* culling = new QFrustumCulling(graph.clear);
-    passFilter(RenderPass::Opaque, culling);
+    // Nearest first: hidden terrain fails the depth test before its (texture-heavy) shading.
+    auto* nearFirst = new QSortPolicy(culling);
+    nearFirst->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::FrontToBack});
+    passFilter(RenderPass::Opaque, nearFirst);
 
     auto* transparent = passFilter(RenderPass::Transparent, cameraSelector);
     auto* sort = new QSortPolicy(transparent);

@@ -1,7 +1,8 @@
 #pragma once
 // The viewport's frame graph; its leaves render in order, one render view each:
 //   QRenderSurfaceSelector > QViewport > QCameraSelector >
-//     1. QClearBuffers (colour + depth, sky colour) > QFrustumCulling > QRenderPassFilter(pass = opaque)
+//     1. QClearBuffers (colour + depth, sky colour) > QFrustumCulling > QSortPolicy(front to back) >
+//        QRenderPassFilter(pass = opaque)
 //     2. QRenderPassFilter(pass = transparent) > QSortPolicy(back to front)
 //     3. QRenderCapture > QRenderPassFilter(pass = overlay)
 // so liquids blend over the finished terrain and the cursor is drawn on top. The capture node sits on
