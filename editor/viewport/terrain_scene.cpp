@@ -2,12 +2,12 @@
 
 #include "core/chunk_dirty.h"
 #include "core/map_document.h"
-#include "editor/viewport/chunk_entity.h"
 #include "editor/viewport/coloured_mesh_entity.h"
 #include "editor/viewport/layer_textures.h"
 #include "editor/viewport/liquid_mesh.h"
 #include "editor/viewport/object_boxes.h"
 #include "editor/viewport/scene_effects.h"
+#include "editor/viewport/tile_terrain_entity.h"
 
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QTexture>
@@ -37,9 +37,15 @@ void TerrainScene::addTile(const core::MapDocument& doc, TileCoord t) {
     // Built detached and attached at the end ("attach last", terrain_scene.h).
     tile.root = new Qt3DCore::QEntity();
     rebuildTextures(tile, *adt);
+    tile.terrain = new TileTerrainEntity(mEffects->terrainEffect(), tile.textures, tile.root);
+    tile.terrain->uploadAll(*adt, mFrame, int(tile.textureNames.size()));
+    tile.terrain->uploadIndices(*adt);
+    mStats.vertexUploads += core::kChunksPerTile;
+    mStats.layerUpdates += core::kChunksPerTile;
+    mStats.indexUploads += core::kChunksPerTile;
     for (int i = 0; i < core::kChunksPerTile; ++i) {
-        tile.chunks[std::size_t(i)] = new ChunkEntity(mEffects->terrainEffect(), tile.textures, tile.root);
-        updateChunk(doc, tile, {t, i / core::kChunksPerSide, i % core::kChunksPerSide}, dirty::All);
+        updateChunk(doc, tile, {t, i / core::kChunksPerSide, i % core::kChunksPerSide},
+                    dirty::Shadow | dirty::Liquid); // blend layer and liquid; vertices went up above
     }
     tile.objects =
         new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->lineMaterial(), tile.root);
@@ -61,10 +67,8 @@ void TerrainScene::rebuildTextures(Tile& tile, const io::Adt& adt) {
     tile.textures = makeLayerTextures(adt.textures, mTextureSource, nullptr);
     tile.textures->setParent(tile.root);
     ++mStats.textureArrays;
-    for (auto* chunk : tile.chunks) {
-        if (chunk) {
-            chunk->setLayerTextures(tile.textures);
-        }
+    if (tile.terrain) {
+        tile.terrain->setLayerTextures(tile.textures);
     }
     delete old;
 }
@@ -72,29 +76,31 @@ void TerrainScene::rebuildTextures(Tile& tile, const io::Adt& adt) {
 void TerrainScene::updateChunk(const core::MapDocument& doc, Tile& tile, const ChunkCoord& c,
                                std::uint32_t bits) {
     const io::MapChunk* chunk = doc.chunk(c);
-    ChunkEntity* entity = tile.chunks[std::size_t(c.index())];
-    if (!chunk || !entity) {
+    if (!chunk || !tile.terrain) {
         return;
     }
+    const int i = c.index();
     bool touched = false;
-    if (bits & (dirty::Vertices | dirty::Normals | dirty::Colour)) {
-        entity->uploadVertices(*chunk, mFrame);
-        ++mStats.vertexUploads;
+    // Vertices carry the layer slices too: an alpha edit that changed MCLY rewrites them.
+    if (bits & (dirty::Vertices | dirty::Normals | dirty::Colour | dirty::Alpha)) {
+        tile.terrain->uploadChunk(i, *chunk, mFrame, int(tile.textureNames.size()));
+        if (bits & (dirty::Vertices | dirty::Normals | dirty::Colour)) {
+            ++mStats.vertexUploads;
+        }
+        if (bits & dirty::Alpha) {
+            ++mStats.layerUpdates;
+        }
         touched = true;
     }
     if (bits & dirty::Holes) {
-        entity->uploadIndices(*chunk);
+        tile.indicesDirty = true; // the tile's index buffer, once per applyDirty()
         ++mStats.indexUploads;
         touched = true;
     }
     if (bits & (dirty::Alpha | dirty::Shadow)) {
-        entity->uploadBlend(*chunk);
+        tile.terrain->uploadBlend(i, *chunk);
         ++mStats.blendUploads;
         touched = true;
-    }
-    if (bits & dirty::Alpha) {
-        entity->updateLayers(*chunk, int(tile.textureNames.size()));
-        ++mStats.layerUpdates;
     }
     if (bits & dirty::Liquid) {
         rebuildLiquid(doc, tile, c);
@@ -134,6 +140,14 @@ void TerrainScene::applyDirty(const core::MapDocument& doc,
             updateChunk(doc, t->second, c, it.value());
         }
     }
+    for (auto& [coord, tile] : mTiles) {
+        if (tile.indicesDirty) {
+            tile.indicesDirty = false;
+            if (const io::Adt* adt = doc.tile(coord)) {
+                tile.terrain->uploadIndices(*adt);
+            }
+        }
+    }
 }
 
 void TerrainScene::updateTileState(const core::MapDocument& doc, TileCoord t) {
@@ -145,13 +159,8 @@ void TerrainScene::updateTileState(const core::MapDocument& doc, TileCoord t) {
     Tile& tile = it->second;
     if (adt->textures != tile.textureNames) {
         rebuildTextures(tile, *adt);
-        for (int i = 0; i < core::kChunksPerTile; ++i) {
-            if (const io::MapChunk* chunk =
-                    doc.chunk({t, i / core::kChunksPerSide, i % core::kChunksPerSide})) {
-                tile.chunks[std::size_t(i)]->updateLayers(*chunk, int(tile.textureNames.size()));
-                ++mStats.layerUpdates;
-            }
-        }
+        tile.terrain->uploadAll(*adt, mFrame, int(tile.textureNames.size())); // new slice numbers
+        mStats.layerUpdates += core::kChunksPerTile;
     }
     tile.objects->setMesh(buildObjectBoxes(*adt, mFrame, mObjectBounds));
     ++mStats.objectRebuilds;

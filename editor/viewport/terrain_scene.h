@@ -1,9 +1,10 @@
 #pragma once
-// The Qt 3D scene of one document: per loaded tile, one ChunkEntity per chunk, one liquid entity per
-// chunk with liquid, one entity with the tile's object boxes and the tile's texture array. Updates go
+// The Qt 3D scene of one document: per loaded tile, one TileTerrainEntity (all 256 chunks, one draw),
+// one liquid entity per chunk with liquid, one entity with the tile's object boxes and the tile's
+// texture array. Updates go
 // through the document's dirty bits and touch only the parts they name:
-//   Vertices | Normals | Colour -> the chunk's vertex buffer      Holes -> its index buffer
-//   Alpha -> its blend texture and layer slices                   Shadow -> its blend texture
+//   Vertices | Normals | Colour -> the chunk's vertices           Holes -> the tile's index buffer
+//   Alpha -> its blend layer and layer slices (in its vertices)   Shadow -> its blend layer
 //   Liquid -> its liquid mesh                                     Objects | Flags -> nothing drawn
 // Tile state (MTEX, placements) -> updateTileState(): the texture array when MTEX changed (and every
 // chunk's layer slices), the object boxes always.
@@ -38,7 +39,7 @@ class MapDocument;
 
 namespace mapsmith::editor {
 
-class ChunkEntity;
+class TileTerrainEntity;
 class ColouredMeshEntity;
 class SceneEffects;
 class TextureSource;
@@ -83,7 +84,8 @@ private:
         Qt3DCore::QEntity* root = nullptr;
         Qt3DRender::QTexture2DArray* textures = nullptr;
         std::vector<std::string> textureNames;
-        std::array<ChunkEntity*, 256> chunks{};
+        TileTerrainEntity* terrain = nullptr;
+        bool indicesDirty = false; // holes changed: rebuild the tile's index buffer
         std::array<ColouredMeshEntity*, 256> liquids{};
         ColouredMeshEntity* objects = nullptr;
     };
