@@ -6,8 +6,9 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-3d-dev libqt6opengl6-dev libglm-dev zlib1g-dev nlohmann-json3-dev
-    libbenchmark-dev clang libclang-rt-14-dev
+    libbenchmark-dev clang libclang-rt-14-dev libstorm-dev
     xvfb xauth libgl1-mesa-dri mesa-utils libxkbcommon-dev
+    libsquish-dev
 )
 
 missing=()
