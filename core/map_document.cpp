@@ -32,14 +32,21 @@ bool MapDocument::tileExists(TileCoord t) const {
     return t.valid() && mWdt.hasTile(t.x, t.y);
 }
 
+namespace {
+
+io::Error notInMap(TileCoord t) {
+    return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
+                     "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) + " is not part of the map"};
+}
+
+} // namespace
+
 io::Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
     if (auto* loaded = tile(t)) {
         return loaded;
     }
     if (!tileExists(t)) {
-        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
-                         "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) +
-                             " is not part of the map"};
+        return notInMap(t);
     }
     auto adt = mSource->readTile(t, bigAlpha());
     if (!adt) {
@@ -53,9 +60,7 @@ io::Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
         return loaded;
     }
     if (!tileExists(t)) {
-        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
-                         "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) +
-                             " is not part of the map"};
+        return notInMap(t);
     }
     if (adt.chunks.size() != std::size_t(kChunksPerTile)) {
         return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MCNK"), 0,

@@ -87,9 +87,13 @@ io::Expected<io::Wdt> MemoryMapSource::readWdt() {
     return io::readWdt(mWdt);
 }
 
-io::Expected<io::Adt> MemoryMapSource::readTile(TileCoord tile, bool bigAlpha) {
-    const auto it = mTiles.find(tile);
-    if (it == mTiles.end()) {
+namespace {
+
+using TileBytes = std::map<TileCoord, std::vector<std::byte>>;
+
+io::Expected<io::Adt> readMemoryTile(const TileBytes& tiles, TileCoord tile, bool bigAlpha) {
+    const auto it = tiles.find(tile);
+    if (it == tiles.end()) {
         return io::Error{io::ErrorCode::FileIo,
                          {},
                          0,
@@ -98,19 +102,15 @@ io::Expected<io::Adt> MemoryMapSource::readTile(TileCoord tile, bool bigAlpha) {
     return parseTile(it->second, bigAlpha);
 }
 
+} // namespace
+
+io::Expected<io::Adt> MemoryMapSource::readTile(TileCoord tile, bool bigAlpha) {
+    return readMemoryTile(mTiles, tile, bigAlpha);
+}
+
 MapSource::TileReader MemoryMapSource::backgroundReader(bool bigAlpha) const {
-    auto tiles = std::make_shared<const std::map<TileCoord, std::vector<std::byte>>>(mTiles);
-    return [tiles, bigAlpha](TileCoord tile) -> io::Expected<io::Adt> {
-        const auto it = tiles->find(tile);
-        if (it == tiles->end()) {
-            return io::Error{io::ErrorCode::FileIo,
-                             {},
-                             0,
-                             "no tile " + std::to_string(tile.x) + "_" + std::to_string(tile.y) +
-                                 " in memory"};
-        }
-        return parseTile(it->second, bigAlpha);
-    };
+    auto tiles = std::make_shared<const TileBytes>(mTiles);
+    return [tiles, bigAlpha](TileCoord tile) { return readMemoryTile(*tiles, tile, bigAlpha); };
 }
 
 io::Expected<bool> MemoryMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {

@@ -20,6 +20,25 @@ namespace {
 constexpr FourCC kBlp1{"BLP1"};
 constexpr FourCC kBlp2{"BLP2"};
 
+// The alpha depths both versions allow (bits per pixel of the alpha plane or DXT alpha).
+std::optional<Error> checkAlphaDepth(std::uint32_t depth, FourCC magic, std::uint64_t at, const char* field) {
+    if (depth == 0 || depth == 1 || depth == 4 || depth == 8) {
+        return std::nullopt;
+    }
+    return Error{ErrorCode::BadValue, magic, at,
+                 std::string(field) + " " + std::to_string(depth) + ", expected 0, 1, 4 or 8"};
+}
+
+std::optional<Error> checkSize(std::uint32_t width, std::uint32_t height, FourCC magic, std::uint64_t at,
+                               const char* version) {
+    if (width != 0 && height != 0 && width <= kBlpMaxSide && height <= kBlpMaxSide) {
+        return std::nullopt;
+    }
+    return Error{ErrorCode::BadValue, magic, at,
+                 std::string(version) + " size " + std::to_string(width) + "x" + std::to_string(height) +
+                     ", expected 1.." + std::to_string(kBlpMaxSide) + " on each side"};
+}
+
 // Byte offsets of the mip tables.
 constexpr std::size_t kBlp2MipOffsetsAt = 20;
 constexpr std::size_t kBlp1MipOffsetsAt = 28;
@@ -254,14 +273,11 @@ std::optional<Error> readHeader(ByteReader& r, Header& hd) {
                                  " with DXT encoding, expected 0 (DXT1), 1 (DXT3) or 7 (DXT5)"};
             }
         }
-        if (im.alphaDepth != 0 && im.alphaDepth != 1 && im.alphaDepth != 4 && im.alphaDepth != 8) {
-            return Error{ErrorCode::BadValue, kBlp2, depthAt,
-                         "BLP2 alpha depth " + std::to_string(im.alphaDepth) + ", expected 0, 1, 4 or 8"};
+        if (auto e = checkAlphaDepth(im.alphaDepth, kBlp2, depthAt, "BLP2 alpha depth")) {
+            return *e;
         }
-        if (im.width == 0 || im.height == 0 || im.width > kBlpMaxSide || im.height > kBlpMaxSide) {
-            return Error{ErrorCode::BadValue, kBlp2, widthAt,
-                         "BLP2 size " + std::to_string(im.width) + "x" + std::to_string(im.height) +
-                             ", expected 1.." + std::to_string(kBlpMaxSide) + " on each side"};
+        if (auto e = checkSize(im.width, im.height, kBlp2, widthAt, "BLP2")) {
+            return *e;
         }
         hd.offsetsAt = kBlp2MipOffsetsAt;
     } else {
@@ -286,15 +302,12 @@ std::optional<Error> readHeader(ByteReader& r, Header& hd) {
                          "BLP1 compression " + std::to_string(compression) + ", expected 0 or 1"};
         }
         im.encoding = BlpEncoding::Palette;
-        if (alphaBits != 0 && alphaBits != 1 && alphaBits != 4 && alphaBits != 8) {
-            return Error{ErrorCode::BadValue, kBlp1, depthAt,
-                         "BLP1 alpha bits " + std::to_string(alphaBits) + ", expected 0, 1, 4 or 8"};
+        if (auto e = checkAlphaDepth(alphaBits, kBlp1, depthAt, "BLP1 alpha bits")) {
+            return *e;
         }
         im.alphaDepth = std::uint8_t(alphaBits);
-        if (im.width == 0 || im.height == 0 || im.width > kBlpMaxSide || im.height > kBlpMaxSide) {
-            return Error{ErrorCode::BadValue, kBlp1, widthAt,
-                         "BLP1 size " + std::to_string(im.width) + "x" + std::to_string(im.height) +
-                             ", expected 1.." + std::to_string(kBlpMaxSide) + " on each side"};
+        if (auto e = checkSize(im.width, im.height, kBlp1, widthAt, "BLP1")) {
+            return *e;
         }
         hd.offsetsAt = kBlp1MipOffsetsAt;
     }
