@@ -12,6 +12,8 @@
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "editor/viewport/texture_source.h"
+#include "io/texture_cache.h"
+#include "widgets/asset_folders_dialog.h"
 #include "widgets/chunk_layers_panel.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
@@ -83,6 +85,13 @@ QString wdtPathFor(const QString& path, std::optional<core::TileCoord>& tile) {
     return core::findWdtFor(path);
 }
 
+// Browser thumbnails from the shared cache (run on the browser's worker thread; the cache is thread-safe).
+widgets::TextureBrowser::ImageProvider thumbnailsFrom(std::shared_ptr<io::TextureCache> cache) {
+    return [cache = std::move(cache)](const QString& path) {
+        return AssetTextureSource::thumbnail(*cache, path, widgets::TextureBrowser::kThumbnailSize);
+    };
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -90,7 +99,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
     mTools = new ToolBox(this);
     mUndoGroup = new QUndoGroup(this);
-    mViewport = new TerrainViewport(this);
+    mTextureCache = std::make_shared<io::TextureCache>();
+    mViewport = new TerrainViewport(this, std::make_shared<AssetTextureSource>(mTextureCache));
     mViewport->setObjectName(QStringLiteral("viewport"));
     mStreamer = new TileStreamer(this);
     mLoadingLabel = new QLabel(this);
@@ -110,6 +120,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connectObjectTool();
     mPreferences = widgets::EditorPreferences::load(QSettings());
     applyPreferences();
+    mAssetFolders = core::AssetFolders::load(QSettings());
+    if (!mAssetFolders.isEmpty()) {
+        applyAssetFolders();
+    }
     for (Tool* tool : mTools->all()) {
         connect(tool, &Tool::message, this,
                 [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -194,6 +208,12 @@ void MainWindow::createActions() {
         }
     });
     preferences->setShortcut(QKeySequence::Preferences);
+    edit->addAction(tr("&Game Data Folders..."), this, [this] {
+        widgets::AssetFoldersDialog dialog(mAssetFolders, this);
+        if (dialog.exec() == QDialog::Accepted) {
+            setAssetFolders(dialog.folders());
+        }
+    });
 
     QToolBar* toolBar = addToolBar(tr("Tools"));
     toolBar->setObjectName(QStringLiteral("toolBar"));
@@ -258,8 +278,7 @@ void MainWindow::createDocks() {
         addDock(tr("Undo History"), QStringLiteral("undoDock"), undoView, Qt::LeftDockWidgetArea);
 
     mTextureBrowser = new widgets::TextureBrowser(this);
-    mTextureBrowser->setImageProvider(
-        [this](const QString& path) { return mViewport->textureSource().image(path); });
+    mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
     QDockWidget* texturesDock =
         addDock(tr("Textures"), QStringLiteral("texturesDock"), mTextureBrowser, Qt::LeftDockWidgetArea);
     tabifyDockWidget(undoDock, texturesDock);
@@ -402,6 +421,37 @@ void MainWindow::applyPreferences() {
     if (mDoc) {
         mDoc->setUndoMemoryBudget(std::size_t(mPreferences.undoBudgetMiB) * 1024 * 1024);
     }
+    mTextureCache->setBudget(std::size_t(mPreferences.textureCacheMiB) * 1024 * 1024);
+}
+
+bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
+    mAssetFolders = folders;
+    QSettings store;
+    folders.save(store);
+    return applyAssetFolders();
+}
+
+bool MainWindow::applyAssetFolders() {
+    const core::OpenedAssets opened = core::openAssetFolders(mAssetFolders);
+    mTextureCache->setSource(opened.source);
+    mGameTextures.clear();
+    for (const std::string& path : opened.source->list("tileset\\*.blp")) {
+        mGameTextures.push_back(QString::fromStdString(path));
+    }
+    mViewport->reloadTextures();
+    // A new source: every thumbnail is made again (the provider itself is unchanged).
+    mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
+    refreshTextureBrowser();
+    if (!opened.problems.isEmpty()) {
+        reportError(opened.problems.join(QLatin1Char('\n')));
+        return false;
+    }
+    mLastError.clear();
+    statusBar()->showMessage(opened.source->size() == 0
+                                 ? tr("No game data folders: Mapsmith's own textures and stand-ins are shown")
+                                 : tr("Game data: %n tileset texture(s)", nullptr, int(mGameTextures.size())),
+                             8000);
+    return true;
 }
 
 QString MainWindow::alphaSettingsKey() const {
@@ -450,6 +500,7 @@ void MainWindow::refreshTextureBrowser() {
                                             core::TerrainTexture::Dirt, core::TerrainTexture::Sand}) {
         paths.push_back(core::terrainTexturePath(kind));
     }
+    paths += mGameTextures;
     if (mDoc) {
         for (const core::TileCoord t : mDoc->loadedTiles()) {
             for (const std::string& name : mDoc->tile(t)->textures) {

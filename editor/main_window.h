@@ -3,12 +3,14 @@
 // and docks for tool settings, undo history, the tile map, cursor info and the tile summary. It wires
 // views to the document and owns no terrain logic (core does the editing, io the files).
 
+#include "core/asset_folders.h"
 #include "io/alpha_codec.h"
 #include "widgets/preferences_dialog.h"
 
 #include <QMainWindow>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -28,6 +30,10 @@ class UniqueIdAllocator;
 struct NewMapSpec;
 struct TileCoord;
 } // namespace mapsmith::core
+
+namespace mapsmith::io {
+class TextureCache;
+}
 
 namespace mapsmith::widgets {
 struct GoToTarget;
@@ -79,6 +85,15 @@ public:
     // Paints `path` from now on: sets the texture tool's texture and selects that tool.
     void chooseTexture(const QString& path);
     widgets::TextureBrowser* textureBrowser() const { return mTextureBrowser; }
+    // Stores the game data folders (QSettings) and opens them: the viewport and the texture browser
+    // show the game's textures from then on. Folders that cannot be used are skipped and reported
+    // (lastError()); returns false then.
+    bool setAssetFolders(const core::AssetFolders& folders);
+    const core::AssetFolders& assetFolders() const { return mAssetFolders; }
+    // The decoded textures shared by the viewport and the browser.
+    io::TextureCache* textureCache() const { return mTextureCache.get(); }
+    // Tileset textures the game data lists ("Tileset\...\*.blp").
+    const QStringList& gameTextures() const { return mGameTextures; }
     // Deletes the object tool's selection (one undo step); returns how many objects went.
     int deleteSelectedObjects();
     // Loads the tile at the target and flies the camera there (to the terrain when no height is
@@ -112,6 +127,7 @@ private:
     void connectObjectTool();
     void refreshTextureBrowser();
     void applyPreferences();
+    bool applyAssetFolders();
     QString alphaSettingsKey() const;
     int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
@@ -139,6 +155,9 @@ private:
     widgets::ObjectPropertiesPanel* mObjectPanel = nullptr;
     QDockWidget* mObjectDock = nullptr;
     widgets::EditorPreferences mPreferences;
+    core::AssetFolders mAssetFolders;
+    std::shared_ptr<io::TextureCache> mTextureCache;
+    QStringList mGameTextures;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;

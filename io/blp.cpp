@@ -335,11 +335,13 @@ std::size_t blpFullMipCount(std::uint32_t width, std::uint32_t height) {
     return n;
 }
 
-Expected<BlpImage> readBlp(std::span<const std::byte> bytes, bool allMips) {
+namespace {
+
+// Parses the header and checks every level the file holds against the bytes (nothing decoded yet).
+std::optional<Error> readLevels(std::span<const std::byte> bytes, Header& hd) {
     ByteReader r(bytes);
-    Header hd;
     if (auto problem = readHeader(r, hd)) {
-        return *std::move(problem);
+        return problem;
     }
     BlpImage& im = hd.image;
     const FourCC chunk = im.version == BlpVersion::Blp2 ? kBlp2 : kBlp1;
@@ -380,15 +382,52 @@ Expected<BlpImage> readBlp(std::span<const std::byte> bytes, bool allMips) {
         ++levels;
     }
     im.mipLevelsInFile = std::uint32_t(levels);
-    const std::size_t decode = allMips ? levels : 1;
+    return std::nullopt;
+}
+
+void decodeLevelAt(std::span<const std::byte> bytes, const Header& hd, std::size_t level,
+                   std::vector<std::uint8_t>& out) {
+    const std::uint32_t w = blpMipSide(hd.image.width, level);
+    const std::uint32_t h = blpMipSide(hd.image.height, level);
+    const auto data = bytes.subspan(std::size_t(hd.offsets[level]), std::size_t(hd.sizes[level]));
+    decodeLevel(hd, data, w, h, out);
+}
+
+} // namespace
+
+Expected<BlpImage> readBlp(std::span<const std::byte> bytes, bool allMips) {
+    Header hd;
+    if (auto problem = readLevels(bytes, hd)) {
+        return *std::move(problem);
+    }
+    BlpImage& im = hd.image;
+    const std::size_t decode = allMips ? im.mipLevelsInFile : 1;
     im.mips.resize(decode);
     for (std::size_t i = 0; i < decode; ++i) {
-        const std::uint32_t w = blpMipSide(im.width, i);
-        const std::uint32_t h = blpMipSide(im.height, i);
-        const auto data = bytes.subspan(std::size_t(hd.offsets[i]), std::size_t(hd.sizes[i]));
-        decodeLevel(hd, data, w, h, im.mips[i]);
+        decodeLevelAt(bytes, hd, i, im.mips[i]);
     }
     return std::move(im);
+}
+
+Expected<BlpLevel> readBlpLevel(std::span<const std::byte> bytes, std::uint32_t maxSide) {
+    Header hd;
+    if (auto problem = readLevels(bytes, hd)) {
+        return *std::move(problem);
+    }
+    const BlpImage& im = hd.image;
+    std::size_t level = 0;
+    while (maxSide > 0 && level + 1 < im.mipLevelsInFile &&
+           std::max(blpMipSide(im.width, level), blpMipSide(im.height, level)) > maxSide) {
+        ++level;
+    }
+    BlpLevel out;
+    out.level = std::uint32_t(level);
+    out.width = blpMipSide(im.width, level);
+    out.height = blpMipSide(im.height, level);
+    out.fullWidth = im.width;
+    out.fullHeight = im.height;
+    decodeLevelAt(bytes, hd, level, out.rgba);
+    return out;
 }
 
 std::vector<std::vector<std::uint8_t>> blpBuildMips(std::span<const std::uint8_t> rgba, std::uint32_t width,

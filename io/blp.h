@@ -95,6 +95,19 @@ std::size_t blpFullMipCount(std::uint32_t width, std::uint32_t height);
 // 3", "BLP2 width", ...) and its byte offset; chunk is "BLP1" or "BLP2" once the magic is known.
 Expected<BlpImage> readBlp(std::span<const std::byte> bytes, bool allMips = true);
 
+// One decoded level: the largest the file holds whose longer side is at most maxSide (the smallest level
+// when none is that small; level 0 when maxSide is 0). Only that level is decoded, so a thumbnail of a
+// mipmapped file costs a fraction of a full decode. Same checks and errors as readBlp.
+struct BlpLevel {
+    std::uint32_t level = 0;
+    std::uint32_t width = 0;  // of this level, pixels
+    std::uint32_t height = 0; // of this level, pixels
+    std::uint32_t fullWidth = 0;
+    std::uint32_t fullHeight = 0;
+    std::vector<std::uint8_t> rgba; // 4 * width * height bytes, row-major
+};
+Expected<BlpLevel> readBlpLevel(std::span<const std::byte> bytes, std::uint32_t maxSide);
+
 enum class BlpWriteFormat : std::uint8_t {
     Uncompressed, // encoding 3, BGRA, alpha depth 8
     Dxt1,         // alpha depth 0 when every level-0 pixel is opaque, else 1 (alpha < 128 -> transparent)

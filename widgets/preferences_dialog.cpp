@@ -17,6 +17,8 @@ constexpr double kMinViewDistance = 200.0;
 constexpr double kMaxViewDistance = 20000.0;
 constexpr int kMaxStreamRadius = 4;
 constexpr int kMaxUndoBudgetMiB = 16384;
+constexpr int kMinTextureCacheMiB = 16;
+constexpr int kMaxTextureCacheMiB = 8192;
 
 } // namespace
 
@@ -30,6 +32,9 @@ EditorPreferences EditorPreferences::load(const QSettings& store) {
     p.undoBudgetMiB =
         std::clamp(store.value(QStringLiteral("preferences/undoBudgetMiB"), p.undoBudgetMiB).toInt(), 0,
                    kMaxUndoBudgetMiB);
+    p.textureCacheMiB =
+        std::clamp(store.value(QStringLiteral("preferences/textureCacheMiB"), p.textureCacheMiB).toInt(),
+                   kMinTextureCacheMiB, kMaxTextureCacheMiB);
     return p;
 }
 
@@ -37,6 +42,7 @@ void EditorPreferences::save(QSettings& store) const {
     store.setValue(QStringLiteral("preferences/viewDistance"), viewDistance);
     store.setValue(QStringLiteral("preferences/streamRadius"), streamRadius);
     store.setValue(QStringLiteral("preferences/undoBudgetMiB"), undoBudgetMiB);
+    store.setValue(QStringLiteral("preferences/textureCacheMiB"), textureCacheMiB);
 }
 
 PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidget* parent)
@@ -62,10 +68,18 @@ PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidg
     mUndoBudget->setValue(preferences.undoBudgetMiB);
     mUndoBudget->setToolTip(tr("Undo history is unlimited; past this much memory the oldest steps move to a "
                                "temporary file"));
+    mTextureCache = new QSpinBox(this);
+    mTextureCache->setObjectName(QStringLiteral("textureCache"));
+    mTextureCache->setRange(kMinTextureCacheMiB, kMaxTextureCacheMiB);
+    mTextureCache->setSuffix(tr(" MiB"));
+    mTextureCache->setValue(preferences.textureCacheMiB);
+    mTextureCache->setToolTip(tr("Decoded game textures kept for the viewport and the texture browser; the "
+                                 "least recently used go first"));
     auto* form = new QFormLayout;
     form->addRow(tr("View distance:"), mViewDistance);
     form->addRow(tr("Tiles around the camera:"), mStreamRadius);
     form->addRow(tr("Undo memory:"), mUndoBudget);
+    form->addRow(tr("Texture memory:"), mTextureCache);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -79,6 +93,7 @@ EditorPreferences PreferencesDialog::preferences() const {
     p.viewDistance = mViewDistance->value();
     p.streamRadius = mStreamRadius->value();
     p.undoBudgetMiB = mUndoBudget->value();
+    p.textureCacheMiB = mTextureCache->value();
     return p;
 }
 

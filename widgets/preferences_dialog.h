@@ -13,6 +13,7 @@ struct EditorPreferences {
     double viewDistance = 3000.0; // yards: far plane and fog end of the viewport
     int streamRadius = 1;         // tiles kept loaded around the camera (1 = 3x3), 0..4
     int undoBudgetMiB = 256;      // compressed undo snapshots kept in memory before spilling to disk
+    int textureCacheMiB = 256;    // decoded game textures kept for the viewport and browser, 16..8192
 
     bool operator==(const EditorPreferences&) const = default;
     // Values out of range are clamped; missing keys keep the defaults.
@@ -30,6 +31,7 @@ private:
     QDoubleSpinBox* mViewDistance = nullptr;
     QSpinBox* mStreamRadius = nullptr;
     QSpinBox* mUndoBudget = nullptr;
+    QSpinBox* mTextureCache = nullptr;
 };
 
 } // namespace mapsmith::widgets

@@ -61,6 +61,14 @@ void TerrainScene::removeTile(TileCoord t) {
     }
 }
 
+void TerrainScene::reloadTextures(const core::MapDocument& doc) {
+    for (auto& [coord, tile] : mTiles) {
+        if (const io::Adt* adt = doc.tile(coord)) {
+            rebuildTextures(tile, *adt);
+        }
+    }
+}
+
 void TerrainScene::rebuildTextures(Tile& tile, const io::Adt& adt) {
     auto* old = tile.textures;
     tile.textureNames = adt.textures;

@@ -73,6 +73,8 @@ public:
     // does not hold are skipped.
     void applyDirty(const core::MapDocument& doc, const QHash<std::uint64_t, std::uint32_t>& dirty);
     void updateTileState(const core::MapDocument& doc, core::TileCoord tile);
+    // Rebuilds every tile's texture array from the texture source (after the game data changed).
+    void reloadTextures(const core::MapDocument& doc);
 
     const SceneStats& stats() const { return mStats; }
     void resetStats() { mStats = {}; }

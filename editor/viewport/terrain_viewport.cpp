@@ -139,6 +139,13 @@ void TerrainViewport::applyPendingChanges() {
     updateSelection();
 }
 
+void TerrainViewport::reloadTextures() {
+    if (mDoc && mScene) {
+        mScene->reloadTextures(*mDoc);
+        scheduleUpdate();
+    }
+}
+
 void TerrainViewport::tileLoaded(core::TileCoord tile) {
     if (mDoc && mScene) {
         mScene->addTile(*mDoc, tile);

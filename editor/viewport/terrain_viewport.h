@@ -49,6 +49,8 @@ public:
     // `textures` names MTEX images; nullptr = ProceduralTextureSource.
     explicit TerrainViewport(QWidget* parent = nullptr, std::shared_ptr<TextureSource> textures = {});
     TextureSource& textureSource() const { return *mTextures; }
+    // Rebuilds every loaded tile's textures from the texture source (after the game data changed).
+    void reloadTextures();
     ~TerrainViewport() override;
 
     // Shows `doc` (nullptr clears): builds every loaded tile and follows the document's signals. The

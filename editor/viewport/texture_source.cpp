@@ -1,6 +1,9 @@
 #include "texture_source.h"
 
 #include "core/procedural_textures.h"
+#include "io/texture_cache.h"
+
+#include <cstring>
 
 namespace mapsmith::editor {
 
@@ -10,6 +13,14 @@ QString normalised(const QString& path) {
     return path.toLower().replace(QLatin1Char('/'), QLatin1Char('\\'));
 }
 
+// Mapsmith's own texture for its demo paths, else the hashed placeholder pattern.
+QImage standIn(const QString& mtexPath, int size) {
+    if (const auto kind = core::terrainTextureFromPath(mtexPath)) {
+        return core::makeTerrainTexture(*kind, size);
+    }
+    return core::makePlaceholderTexture(mtexPath, size);
+}
+
 } // namespace
 
 QImage ProceduralTextureSource::image(const QString& mtexPath) {
@@ -17,14 +28,50 @@ QImage ProceduralTextureSource::image(const QString& mtexPath) {
     if (const auto it = mCache.constFind(key); it != mCache.constEnd()) {
         return *it;
     }
-    QImage out;
-    if (const auto kind = core::terrainTextureFromPath(mtexPath)) {
-        out = core::makeTerrainTexture(*kind, mSize);
-    } else {
-        out = core::makePlaceholderTexture(mtexPath, mSize);
-    }
+    const QImage out = standIn(mtexPath, mSize);
     mCache.insert(key, out);
     return out;
+}
+
+namespace {
+
+// opaque: the alpha channel (specular or height in many tileset textures) is set to 255.
+QImage toImage(const io::CachedTexture& texture, bool opaque) {
+    QImage out(int(texture.width), int(texture.height), QImage::Format_RGBA8888);
+    const std::size_t rowBytes = std::size_t(texture.width) * 4;
+    for (int y = 0; y < out.height(); ++y) {
+        std::uint8_t* row = out.scanLine(y);
+        std::memcpy(row, texture.rgba.data() + std::size_t(y) * rowBytes, rowBytes);
+        if (opaque) {
+            for (std::size_t a = 3; a < rowBytes; a += 4) {
+                row[a] = 255;
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+AssetTextureSource::AssetTextureSource(std::shared_ptr<io::TextureCache> cache, int size)
+    : mCache(std::move(cache)), mSize(size), mFallback(size) {}
+
+QImage AssetTextureSource::image(const QString& mtexPath) {
+    if (const auto texture = mCache->get(mtexPath.toStdString(), std::uint32_t(mSize))) {
+        return toImage(**texture, false);
+    }
+    return mFallback.image(mtexPath);
+}
+
+bool AssetTextureSource::inGameData(const QString& mtexPath) const {
+    return mCache->exists(mtexPath.toStdString());
+}
+
+QImage AssetTextureSource::thumbnail(io::TextureCache& cache, const QString& mtexPath, int side) {
+    if (const auto texture = cache.get(mtexPath.toStdString(), std::uint32_t(side))) {
+        return toImage(**texture, true);
+    }
+    return standIn(mtexPath, side);
 }
 
 } // namespace mapsmith::editor

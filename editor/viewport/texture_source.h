@@ -1,13 +1,18 @@
 #pragma once
-// Where the viewport gets terrain texture images: MTEX path -> QImage. The game's BLPs would come
-// from a client-data source implementing this interface; without one, ProceduralTextureSource makes
-// a recognisable stand-in per name so every layer of a map still looks distinct.
+// Where the viewport gets terrain texture images: MTEX path -> QImage. AssetTextureSource reads the
+// game's BLPs through the shared texture cache; names no source has (and Mapsmith's own demo textures)
+// get ProceduralTextureSource's recognisable stand-in, so every layer of a map still looks distinct.
 
 #include <QHash>
 #include <QImage>
 #include <QString>
 
 #include <cstdint>
+#include <memory>
+
+namespace mapsmith::io {
+class TextureCache;
+}
 
 namespace mapsmith::editor {
 
@@ -29,6 +34,25 @@ public:
 private:
     int mSize;
     QHash<QString, QImage> mCache;
+};
+
+// BLPs from the cache's asset source at the largest mip level not above `size`; the procedural stand-in
+// for every name the source lacks or cannot decode. Stateless apart from the shared cache.
+class AssetTextureSource final : public TextureSource {
+public:
+    explicit AssetTextureSource(std::shared_ptr<io::TextureCache> cache, int size = 256);
+    QImage image(const QString& mtexPath) override;
+    io::TextureCache& cache() const { return *mCache; }
+    // True when the game data has a file of this name (image() may still fall back if it is damaged).
+    bool inGameData(const QString& mtexPath) const;
+
+    // Thread-safe: the cached level of at most `side` pixels, else the procedural stand-in at `side`.
+    static QImage thumbnail(io::TextureCache& cache, const QString& mtexPath, int side);
+
+private:
+    std::shared_ptr<io::TextureCache> mCache;
+    int mSize;
+    ProceduralTextureSource mFallback;
 };
 
 } // namespace mapsmith::editor

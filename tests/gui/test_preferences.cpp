@@ -7,6 +7,7 @@
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt.h"
 #include "io/file_io.h"
+#include "io/texture_cache.h"
 #include "widgets/preferences_dialog.h"
 
 #include <QDoubleSpinBox>
@@ -40,12 +41,14 @@ void TestPreferences::storeRoundTripAndClamp() {
     QTemporaryDir dir;
     QSettings store(dir.filePath(QStringLiteral("p.ini")), QSettings::IniFormat);
     QCOMPARE(EditorPreferences::load(store), EditorPreferences{}); // defaults
-    const EditorPreferences p{1500.0, 2, 64};
+    const EditorPreferences p{1500.0, 2, 64, 512};
     p.save(store);
     QCOMPARE(EditorPreferences::load(store), p);
     store.setValue(QStringLiteral("preferences/streamRadius"), 99);
     store.setValue(QStringLiteral("preferences/viewDistance"), -5.0);
+    store.setValue(QStringLiteral("preferences/textureCacheMiB"), 1);
     const EditorPreferences clamped = EditorPreferences::load(store);
+    QCOMPARE(clamped.textureCacheMiB, 16);
     QCOMPARE(clamped.streamRadius, 4);
     QCOMPARE(clamped.viewDistance, 200.0);
 }
@@ -55,7 +58,8 @@ void TestPreferences::dialogEditsAllFields() {
     dialog.findChild<QDoubleSpinBox*>(QStringLiteral("viewDistance"))->setValue(4250.0);
     dialog.findChild<QSpinBox*>(QStringLiteral("streamRadius"))->setValue(3);
     dialog.findChild<QSpinBox*>(QStringLiteral("undoBudget"))->setValue(0);
-    QCOMPARE(dialog.preferences(), (EditorPreferences{4250.0, 3, 0}));
+    dialog.findChild<QSpinBox*>(QStringLiteral("textureCache"))->setValue(1024);
+    QCOMPARE(dialog.preferences(), (EditorPreferences{4250.0, 3, 0, 1024}));
 }
 
 void TestPreferences::windowAppliesPreferences() {
@@ -63,13 +67,14 @@ void TestPreferences::windowAppliesPreferences() {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
-    window.setPreferences({1800.0, 2, 32});
+    window.setPreferences({1800.0, 2, 32, 64});
     QCOMPARE(window.viewport()->viewDistance(), 1800.0);
     QCOMPARE(window.streamer()->radius(), 2);
     QCOMPARE(window.document()->undoMemoryBudget(), std::size_t(32) * 1024 * 1024);
+    QCOMPARE(window.textureCache()->budget(), std::size_t(64) * 1024 * 1024);
     // Stored: a new window starts with them.
     editor::MainWindow second;
-    QCOMPARE(second.preferences(), (EditorPreferences{1800.0, 2, 32}));
+    QCOMPARE(second.preferences(), (EditorPreferences{1800.0, 2, 32, 64}));
     QCOMPARE(second.viewport()->viewDistance(), 1800.0);
     window.setPreferences({});
 }

@@ -1,6 +1,6 @@
-// Texture browser: one entry per texture (case and slashes ignored), the tile's textures first,
-// filtering, thumbnails made once each, a click chooses; in the main window a choice sets the
-// texture tool's texture and selects that tool.
+// Texture browser: one entry per texture (case and slashes ignored), grouped by folder with the tile's
+// textures first, filtering, thumbnails made once each on a worker thread with progress (the tile's
+// first), a click chooses; in the main window a choice sets the texture tool's texture and selects it.
 
 #include "core/texture_paint.h"
 #include "editor/main_window.h"
@@ -8,9 +8,11 @@
 #include "widgets/texture_browser.h"
 #include "widgets/texture_mode_panel.h"
 
-#include <QListWidget>
+#include <QMutex>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTreeWidget>
 #include <QtTest>
 
 using mapsmith::widgets::TextureBrowser;
@@ -22,6 +24,7 @@ private slots:
     void initTestCase();
     void listsOrdersAndFilters();
     void clickChoosesAndThumbnailsAreMadeOnce();
+    void thumbnailsLoadInTheBackgroundTileFirst();
     void mainWindowChoiceSetsTheTextureTool();
 };
 
@@ -44,34 +47,80 @@ void TestTextureBrowser::listsOrdersAndFilters() {
     QCOMPARE(browser.visiblePaths(), QStringList{QStringLiteral("Tileset\\B\\Rock.blp")});
     browser.setFilter(QStringLiteral("tileset\\"));
     QCOMPARE(browser.visiblePaths().size(), 3);
+    QCOMPARE(browser.groups(), (QStringList{QStringLiteral("In this tile"), QStringLiteral("Tileset\\A"),
+                                            QStringLiteral("Tileset\\B")}));
+    browser.setFilter(QStringLiteral("grass"));
+    QCOMPARE(browser.groups(), QStringList{QStringLiteral("Tileset\\A")}); // empty groups are left out
 }
 
 void TestTextureBrowser::clickChoosesAndThumbnailsAreMadeOnce() {
     TextureBrowser browser;
-    int made = 0;
+    std::atomic<int> made{0};
     browser.setImageProvider([&made](const QString&) {
         ++made;
         QImage image(256, 256, QImage::Format_RGB32);
         image.fill(Qt::darkGreen);
         return image;
     });
-    browser.setTextures({QStringLiteral("A.blp"), QStringLiteral("B.blp")});
-    QCOMPARE(made, 2);
-    browser.setPreferred({QStringLiteral("B.blp")});
+    browser.setTextures({QStringLiteral("Tileset\\A.blp"), QStringLiteral("Tileset\\B.blp")});
+    QTRY_COMPARE(browser.pendingThumbnails(), 0);
+    QCOMPARE(made.load(), 2);
+    browser.setPreferred({QStringLiteral("Tileset\\B.blp")});
     browser.setFilter(QStringLiteral("b"));
     browser.setFilter(QString());
-    QCOMPARE(made, 2);
-    auto* list = browser.findChild<QListWidget*>(QStringLiteral("textureList"));
-    QVERIFY(list);
-    QCOMPARE(list->item(0)->icon().availableSizes().value(0), QSize(64, 64));
-    browser.resize(400, 300);
+    QTest::qWait(50);
+    QCOMPARE(made.load(), 2);
+    auto* tree = browser.findChild<QTreeWidget*>(QStringLiteral("textureTree"));
+    QVERIFY(tree);
+    QCOMPARE(tree->topLevelItemCount(), 2); // "In this tile" (B), "Tileset" (A)
+    QTreeWidgetItem* a = tree->topLevelItem(1)->child(0);
+    QCOMPARE(a->data(0, Qt::UserRole).toString(), QStringLiteral("Tileset\\A.blp"));
+    const QImage icon = a->icon(0).pixmap(64, 64).toImage();
+    QCOMPARE(icon.size(), QSize(64, 64));
+    QCOMPARE(QColor(icon.pixel(32, 32)), QColor(Qt::darkGreen));
+    browser.resize(400, 400);
     browser.show();
     QVERIFY(QTest::qWaitForWindowExposed(&browser));
     QSignalSpy chosen(&browser, &TextureBrowser::textureChosen);
-    const QRect rect = list->visualItemRect(list->item(1));
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::NoModifier, rect.center());
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::NoModifier, tree->visualItemRect(a).center());
     QCOMPARE(chosen.count(), 1);
-    QCOMPARE(chosen.at(0).at(0).toString(), QStringLiteral("A.blp"));
+    QCOMPARE(chosen.at(0).at(0).toString(), QStringLiteral("Tileset\\A.blp"));
+    // A group caption chooses nothing.
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      tree->visualItemRect(tree->topLevelItem(1)).center());
+    QCOMPARE(chosen.count(), 1);
+}
+
+void TestTextureBrowser::thumbnailsLoadInTheBackgroundTileFirst() {
+    TextureBrowser browser;
+    QMutex mutex;
+    QStringList order;
+    browser.setImageProvider([&](const QString& path) {
+        QTest::qSleep(3); // a slow source: the GUI keeps running meanwhile
+        QMutexLocker lock(&mutex);
+        order.push_back(path);
+        return QImage();
+    });
+    QStringList many;
+    for (int i = 0; i < 120; ++i) {
+        many.push_back(QStringLiteral("Tileset\\Zone%1\\T%2.blp").arg(i % 7).arg(i, 3, 10, QLatin1Char('0')));
+    }
+    browser.setPreferred({QStringLiteral("Tileset\\Zone6\\T111.blp")});
+    QSignalSpy finished(&browser, &TextureBrowser::thumbnailsFinished);
+    browser.setTextures(many);
+    auto* progress = browser.findChild<QProgressBar*>(QStringLiteral("thumbnailProgress"));
+    QVERIFY(progress);
+    QVERIFY(browser.pendingThumbnails() > 100);
+    QVERIFY(!progress->isHidden());
+    QCOMPARE(progress->maximum(), 120);
+    QTRY_COMPARE_WITH_TIMEOUT(browser.pendingThumbnails(), 0, 20000);
+    QVERIFY(progress->isHidden());
+    QVERIFY(finished.count() >= 1);
+    QVERIFY(browser.hasThumbnail(QStringLiteral("tileset/zone0/t000.BLP")));
+    QMutexLocker lock(&mutex);
+    QCOMPARE(order.first(), QStringLiteral("Tileset\\Zone6\\T111.blp"));
+    QCOMPARE(QSet<QString>(order.begin(), order.end()).size(), 120); // each once
+    QCOMPARE(browser.groups().size(), 8);
 }
 
 void TestTextureBrowser::mainWindowChoiceSetsTheTextureTool() {
@@ -80,7 +129,7 @@ void TestTextureBrowser::mainWindowChoiceSetsTheTextureTool() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
     TextureBrowser* browser = window.textureBrowser();
-    // The demo's four textures, once each.
+    // The demo's four textures, once each (no game data is configured in this test).
     QCOMPARE(browser->visiblePaths().size(), 4);
     const QString sand = QStringLiteral("Tileset\\Mapsmith\\Sand.blp");
     QVERIFY(browser->visiblePaths().contains(sand));

@@ -1,0 +1,196 @@
+// Game data in the editor: the folders dialog checks what it is given ("no MPQ archives found in ...",
+// archive count and locale), the main window opens a client Data folder built here with StormLib, lists
+// its tileset textures grouped by folder with thumbnails decoded from its BLPs, the viewport paints the
+// map with the archive's texture (a magenta Grass.blp replaces Mapsmith's own), a bad folder is named,
+// and the folders are remembered for the next window.
+
+#include "core/procedural_textures.h"
+#include "editor/main_window.h"
+#include "editor/viewport/terrain_viewport.h"
+#include "io/blp.h"
+#include "io/texture_cache.h"
+#include "widgets/asset_folders_dialog.h"
+#include "widgets/texture_browser.h"
+
+#include <StormLib.h>
+
+#include <QDir>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace mapsmith;
+
+namespace {
+
+std::vector<std::byte> solidBlp(QColor colour, io::BlpWriteFormat format) {
+    io::BlpImage im;
+    im.width = 256;
+    im.height = 256;
+    std::vector<std::uint8_t> px(256 * 256 * 4);
+    for (std::size_t i = 0; i < px.size(); i += 4) {
+        px[i] = std::uint8_t(colour.red());
+        px[i + 1] = std::uint8_t(colour.green());
+        px[i + 2] = std::uint8_t(colour.blue());
+        px[i + 3] = 255;
+    }
+    im.mips.push_back(std::move(px));
+    return io::writeBlp2(im, format);
+}
+
+bool makeMpq(const QString& path, const std::vector<std::pair<std::string, std::vector<std::byte>>>& files) {
+    HANDLE mpq = nullptr;
+    if (!SFileCreateArchive(path.toStdString().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 32,
+                            &mpq)) {
+        return false;
+    }
+    bool ok = true;
+    for (const auto& [name, bytes] : files) {
+        HANDLE file = nullptr;
+        ok = ok && SFileCreateFile(mpq, name.c_str(), 0, DWORD(bytes.size()), 0, MPQ_FILE_COMPRESS, &file);
+        ok = ok && SFileWriteFile(file, bytes.data(), DWORD(bytes.size()), MPQ_COMPRESSION_ZLIB);
+        ok = ok && SFileFinishFile(file);
+    }
+    return SFileCloseArchive(mpq) && ok;
+}
+
+// Share of pixels that are clearly magenta (red and blue well above green), whatever the lighting.
+double magentaFraction(const QImage& image) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    qint64 hits = 0;
+    for (int y = 0; y < rgb.height(); ++y) {
+        for (int x = 0; x < rgb.width(); ++x) {
+            const QColor c(rgb.pixel(x, y));
+            hits += (c.red() > c.green() + 60 && c.blue() > c.green() + 60) ? 1 : 0;
+        }
+    }
+    return double(hits) / double(std::max<qint64>(1, qint64(rgb.width()) * rgb.height()));
+}
+
+} // namespace
+
+class TestGameData : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void dialogChecksFolders();
+    void windowShowsTheArchiveTextures();
+    void badFolderIsNamedAndFoldersAreRemembered();
+
+private:
+    QTemporaryDir mDir;
+    QString mData; // a client Data folder with one archive
+};
+
+void TestGameData::initTestCase() {
+    QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+    QStandardPaths::setTestModeEnabled(true);
+    mData = mDir.filePath(QStringLiteral("Client/Data"));
+    QVERIFY(QDir().mkpath(mData + QStringLiteral("/enUS")));
+    QVERIFY(makeMpq(
+        mData + QStringLiteral("/common.MPQ"),
+        {{"Tileset\\Mapsmith\\Grass.blp", solidBlp(QColor(255, 0, 255), io::BlpWriteFormat::Dxt1)},
+         {"Tileset\\Elwynn\\ElwynnRed.blp", solidBlp(QColor(255, 0, 0), io::BlpWriteFormat::Dxt1)},
+         {"Tileset\\Barrens\\BarrensBlue.blp", solidBlp(QColor(0, 0, 255), io::BlpWriteFormat::Uncompressed)},
+         {"World\\Maps\\Other\\Other.wdt", std::vector<std::byte>(8)}}));
+}
+
+void TestGameData::init() {
+    QSettings().clear();
+}
+
+void TestGameData::dialogChecksFolders() {
+    widgets::AssetFoldersDialog dialog(core::AssetFolders{});
+    QVERIFY(dialog.canAccept()); // nothing set is fine
+    QCOMPARE(dialog.clientStatus(), QStringLiteral("Not set"));
+    auto* client = dialog.findChild<QLineEdit*>(QStringLiteral("clientFolder"));
+    QVERIFY(client);
+    const QString empty = mDir.filePath(QStringLiteral("Empty"));
+    QVERIFY(QDir().mkpath(empty));
+    client->setText(empty);
+    QCOMPARE(dialog.clientStatus(), QStringLiteral("no MPQ archives found in %1").arg(empty));
+    QVERIFY(!dialog.canAccept());
+    client->setText(mDir.filePath(QStringLiteral("Client"))); // the client folder, Data found inside
+    QCOMPARE(dialog.clientStatus(), QStringLiteral("1 MPQ archive in load order, locale enUS"));
+    QVERIFY(dialog.canAccept());
+    dialog.findChild<QLineEdit*>(QStringLiteral("projectFolder"))
+        ->setText(mDir.filePath(QStringLiteral("nope")));
+    QVERIFY(dialog.projectStatus().endsWith(QStringLiteral("does not exist")));
+    QVERIFY(!dialog.canAccept());
+    dialog.findChild<QLineEdit*>(QStringLiteral("projectFolder"))->clear();
+    QVERIFY(dialog.canAccept());
+    QCOMPARE(dialog.folders().clientData, mDir.filePath(QStringLiteral("Client")));
+}
+
+void TestGameData::windowShowsTheArchiveTextures() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    const QImage before = window.viewport()->grabFrame();
+    QVERIFY(!before.isNull());
+    QVERIFY(magentaFraction(before) < 0.01);
+
+    QVERIFY2(window.setAssetFolders({mData, {}, {}}), qPrintable(window.lastError()));
+    QCOMPARE(window.gameTextures().size(), 3);
+    widgets::TextureBrowser* browser = window.textureBrowser();
+    // The demo's four (one of them, Grass, also in the archive) and the archive's two others.
+    QCOMPARE(browser->visiblePaths().size(), 6);
+    QVERIFY(browser->groups().contains(QStringLiteral("Tileset\\Elwynn")));
+    QVERIFY(browser->groups().contains(QStringLiteral("Tileset\\Barrens")));
+    QTRY_COMPARE_WITH_TIMEOUT(browser->pendingThumbnails(), 0, 20000);
+    auto* tree = browser->findChild<QTreeWidget*>(QStringLiteral("textureTree"));
+    const auto iconColour = [&](const QString& path) {
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            if ((*it)->data(0, Qt::UserRole).toString() == path) {
+                return QColor((*it)->icon(0).pixmap(64, 64).toImage().pixel(32, 32));
+            }
+        }
+        return QColor();
+    };
+    QCOMPARE(iconColour(QStringLiteral("Tileset\\Elwynn\\ElwynnRed.blp")), QColor(255, 0, 0));
+    QCOMPARE(iconColour(QStringLiteral("Tileset\\Barrens\\BarrensBlue.blp")), QColor(0, 0, 255));
+    // The viewport now paints the archive's magenta grass.
+    const QImage after = window.viewport()->grabFrame();
+    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
+    after.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/game_data_viewport.png"));
+    QVERIFY2(magentaFraction(after) > 0.2, qPrintable(QString::number(magentaFraction(after))));
+    const io::TextureCacheStats stats = window.textureCache()->stats();
+    QVERIFY(stats.entries >= 3);
+    QVERIFY(stats.bytes <= window.textureCache()->budget());
+
+    // No folders: back to Mapsmith's own textures.
+    QVERIFY(window.setAssetFolders({}));
+    QVERIFY(window.gameTextures().isEmpty());
+    QCOMPARE(browser->visiblePaths().size(), 4);
+    QVERIFY(magentaFraction(window.viewport()->grabFrame()) < 0.01);
+}
+
+void TestGameData::badFolderIsNamedAndFoldersAreRemembered() {
+    const QString garbage = mDir.filePath(QStringLiteral("Garbage"));
+    QVERIFY(QDir().mkpath(garbage));
+    {
+        QFile f(garbage + QStringLiteral("/common.MPQ"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(8192, 'x'));
+    }
+    {
+        editor::MainWindow window;
+        QVERIFY(!window.setAssetFolders({garbage, {}, {}}));
+        QVERIFY2(window.lastError().startsWith(QStringLiteral("Client folder: ")),
+                 qPrintable(window.lastError()));
+        QVERIFY(window.lastError().contains(QStringLiteral("common.MPQ")));
+        QVERIFY(window.gameTextures().isEmpty());
+        QVERIFY(window.setAssetFolders({mData, {}, {}}));
+    }
+    editor::MainWindow next; // starts with the stored folders
+    QCOMPARE(next.assetFolders().clientData, mData);
+    QCOMPARE(next.gameTextures().size(), 3);
+}
+
+QTEST_MAIN(TestGameData)
+#include "test_game_data.moc"

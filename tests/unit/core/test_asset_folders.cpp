@@ -1,0 +1,131 @@
+// Asset folders: settings round trip, the checks a map maker sees in the dialog (missing folder, a client
+// folder without MPQ archives, several locales), the client folder given as its parent, and the opened
+// stack's priority: project over extracted over the client's archives; a bad folder is skipped and named.
+
+#include "core/asset_folders.h"
+
+#include <StormLib.h>
+
+#include <QFile>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace mapsmith;
+
+namespace {
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+bool makeMpq(const QString& path, const std::string& name, const std::string& content) {
+    HANDLE mpq = nullptr;
+    if (!SFileCreateArchive(path.toStdString().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 16,
+                            &mpq)) {
+        return false;
+    }
+    HANDLE file = nullptr;
+    bool ok = SFileCreateFile(mpq, name.c_str(), 0, DWORD(content.size()), 0, MPQ_FILE_COMPRESS, &file);
+    ok = ok && SFileWriteFile(file, content.data(), DWORD(content.size()), MPQ_COMPRESSION_ZLIB);
+    ok = ok && SFileFinishFile(file);
+    return SFileCloseArchive(mpq) && ok;
+}
+
+std::string readText(const io::AssetSource& source, const char* path) {
+    auto bytes = source.read(path);
+    return bytes ? std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size())
+                 : std::string("<missing>");
+}
+
+} // namespace
+
+class TestAssetFolders : public QObject {
+    Q_OBJECT
+private slots:
+    void settingsRoundTrip() {
+        QTemporaryDir dir;
+        QSettings store(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+        const core::AssetFolders folders{QStringLiteral("/c/Data"), QStringLiteral("/x"),
+                                         QStringLiteral("/p")};
+        folders.save(store);
+        QCOMPARE(core::AssetFolders::load(store), folders);
+        QVERIFY(core::AssetFolders{}.isEmpty());
+        QVERIFY(core::checkAssetFolders({}).ok());
+    }
+
+    void problemsNameTheFolder() {
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("nowhere"));
+        const QString empty = dir.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir().mkpath(empty));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("file.txt")), "x"));
+        const auto p = core::checkAssetFolders({empty, missing, dir.filePath(QStringLiteral("file.txt"))});
+        QVERIFY(!p.ok());
+        QCOMPARE(p.clientData, QStringLiteral("no MPQ archives found in %1").arg(empty));
+        QCOMPARE(p.extracted, QStringLiteral("%1 does not exist").arg(missing));
+        QVERIFY(p.project.endsWith(QStringLiteral("is not a folder")));
+    }
+
+    void severalLocalesAreAProblem() {
+        QTemporaryDir dir;
+        QVERIFY(makeMpq(dir.filePath(QStringLiteral("common.MPQ")), "a.txt", "a"));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("enUS")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("deDE")));
+        const auto p = core::checkAssetFolders({dir.path(), {}, {}});
+        QVERIFY2(p.clientData.contains(QStringLiteral("several locale folders")), qPrintable(p.clientData));
+    }
+
+    void clientFolderMayBeTheParentOfData() {
+        QTemporaryDir dir;
+        const QString data = dir.filePath(QStringLiteral("DATA"));
+        QVERIFY(QDir().mkpath(data));
+        QVERIFY(makeMpq(data + QStringLiteral("/common.MPQ"), "a.txt", "a"));
+        QCOMPARE(core::resolveClientDataFolder(dir.path()), data);
+        QCOMPARE(core::resolveClientDataFolder(data), data);
+        QVERIFY(core::checkAssetFolders({dir.path(), {}, {}}).ok());
+    }
+
+    void stackPriorityProjectExtractedClient() {
+        QTemporaryDir dir;
+        const QString data = dir.filePath(QStringLiteral("Data"));
+        QVERIFY(QDir().mkpath(data));
+        QVERIFY(makeMpq(data + QStringLiteral("/common.MPQ"), "Tileset\\A.blp", "client"));
+        QVERIFY(makeMpq(data + QStringLiteral("/patch.MPQ"), "Tileset\\B.blp", "patch"));
+        const QString extracted = dir.filePath(QStringLiteral("extracted"));
+        QVERIFY(writeFile(extracted + QStringLiteral("/Tileset/A.blp"), "extracted"));
+        QVERIFY(writeFile(extracted + QStringLiteral("/Tileset/B.blp"), "extracted"));
+        const QString project = dir.filePath(QStringLiteral("project"));
+        QVERIFY(writeFile(project + QStringLiteral("/tileset/b.blp"), "project"));
+
+        const auto opened = core::openAssetFolders({dir.path(), extracted, project});
+        QVERIFY2(opened.problems.isEmpty(), qPrintable(opened.problems.join('\n')));
+        QCOMPARE(opened.source->size(), std::size_t(3));
+        QCOMPARE(readText(*opened.source, "TILESET\\B.BLP"), std::string("project"));
+        QCOMPARE(readText(*opened.source, "tileset/a.blp"), std::string("extracted"));
+
+        const auto clientOnly = core::openAssetFolders({data, {}, {}});
+        QCOMPARE(readText(*clientOnly.source, "Tileset\\A.blp"), std::string("client"));
+        QCOMPARE(readText(*clientOnly.source, "Tileset\\B.blp"), std::string("patch"));
+    }
+
+    void badFolderIsSkippedAndNamed() {
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("project"));
+        QVERIFY(writeFile(project + QStringLiteral("/x.blp"), "p"));
+        const QString garbage = dir.filePath(QStringLiteral("Data"));
+        QVERIFY(writeFile(garbage + QStringLiteral("/common.MPQ"), QByteArray(4096, 'z')));
+        const auto opened = core::openAssetFolders({garbage, dir.filePath(QStringLiteral("gone")), project});
+        QCOMPARE(opened.source->size(), std::size_t(1));
+        QCOMPARE(opened.problems.size(), 2);
+        QVERIFY(opened.problems[0].startsWith(QStringLiteral("Extracted folder: ")));
+        QVERIFY2(opened.problems[1].startsWith(QStringLiteral("Client folder: ")),
+                 qPrintable(opened.problems[1]));
+        QVERIFY(opened.source->exists("X.BLP"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAssetFolders)
+#include "test_asset_folders.moc"
