@@ -7,6 +7,7 @@
 #include "core/tile_loader.h"
 #include "core/tile_summary.h"
 #include "core/unique_ids.h"
+#include "editor/minimap_builder.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
 #include "editor/tools/tool_box.h"
@@ -103,6 +104,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     mViewport = new TerrainViewport(this, std::make_shared<AssetTextureSource>(mTextureCache));
     mViewport->setObjectName(QStringLiteral("viewport"));
     mStreamer = new TileStreamer(this);
+    mMinimap = new MinimapBuilder(this);
     mLoadingLabel = new QLabel(this);
     statusBar()->addPermanentWidget(mLoadingLabel);
     connect(mStreamer, &TileStreamer::pendingChanged, this, [this](int reads) {
@@ -116,6 +118,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setCentralWidget(mViewport);
     createActions();
     createDocks();
+    connect(mMinimap, &MinimapBuilder::finished, this, [this](const QImage& image, int found) {
+        mTileMap->setMinimap(image);
+        if (found > 0) {
+            statusBar()->showMessage(tr("Minimap: %1 tile(s) from the game data").arg(found), 5000);
+        }
+    });
     connectViewport();
     connectObjectTool();
     mPreferences = widgets::EditorPreferences::load(QSettings());
@@ -431,6 +439,23 @@ bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
     return applyAssetFolders();
 }
 
+void MainWindow::rebuildMinimap() {
+    mTileMap->setMinimap({});
+    if (!mDoc || !mTextureCache->source()) {
+        mMinimap->cancel();
+        return;
+    }
+    std::vector<core::TileCoord> tiles;
+    for (int y = 0; y < 64; ++y) {
+        for (int x = 0; x < 64; ++x) {
+            if (mDoc->tileExists({x, y})) {
+                tiles.push_back({x, y});
+            }
+        }
+    }
+    mMinimap->start(mTextureCache, mDoc->mapName(), std::move(tiles));
+}
+
 bool MainWindow::applyAssetFolders() {
     const core::OpenedAssets opened = core::openAssetFolders(mAssetFolders);
     mTextureCache->setSource(opened.source);
@@ -439,6 +464,7 @@ bool MainWindow::applyAssetFolders() {
         mGameTextures.push_back(QString::fromStdString(path));
     }
     mViewport->reloadTextures();
+    rebuildMinimap();
     // A new source: every thumbnail is made again (the provider itself is unchanged).
     mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
     refreshTextureBrowser();
@@ -588,6 +614,7 @@ bool MainWindow::openMap(const QString& path) {
         loadTilesAround(*startTile, w.tileCount() <= kSmallMap ? 64 : 0);
     }
     mTileMap->setWdt(w);
+    rebuildMinimap();
     refreshTextureBrowser();
     applyPreferences();
     {

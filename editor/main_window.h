@@ -46,6 +46,7 @@ class TileSummaryPanel;
 
 namespace mapsmith::editor {
 
+class MinimapBuilder;
 class TerrainViewport;
 class TileStreamer;
 class Tool;
@@ -94,6 +95,8 @@ public:
     io::TextureCache* textureCache() const { return mTextureCache.get(); }
     // Tileset textures the game data lists ("Tileset\...\*.blp").
     const QStringList& gameTextures() const { return mGameTextures; }
+    // Assembles the tile map's minimap from the game data in the background (tests wait on it).
+    MinimapBuilder* minimapBuilder() const { return mMinimap; }
     // Deletes the object tool's selection (one undo step); returns how many objects went.
     int deleteSelectedObjects();
     // Loads the tile at the target and flies the camera there (to the terrain when no height is
@@ -128,6 +131,7 @@ private:
     void refreshTextureBrowser();
     void applyPreferences();
     bool applyAssetFolders();
+    void rebuildMinimap();
     QString alphaSettingsKey() const;
     int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
@@ -158,6 +162,7 @@ private:
     core::AssetFolders mAssetFolders;
     std::shared_ptr<io::TextureCache> mTextureCache;
     QStringList mGameTextures;
+    MinimapBuilder* mMinimap = nullptr;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;

@@ -33,10 +33,7 @@ QImage ProceduralTextureSource::image(const QString& mtexPath) {
     return out;
 }
 
-namespace {
-
-// opaque: the alpha channel (specular or height in many tileset textures) is set to 255.
-QImage toImage(const io::CachedTexture& texture, bool opaque) {
+QImage imageFromTexture(const io::CachedTexture& texture, bool opaque) {
     QImage out(int(texture.width), int(texture.height), QImage::Format_RGBA8888);
     const std::size_t rowBytes = std::size_t(texture.width) * 4;
     for (int y = 0; y < out.height(); ++y) {
@@ -51,14 +48,12 @@ QImage toImage(const io::CachedTexture& texture, bool opaque) {
     return out;
 }
 
-} // namespace
-
 AssetTextureSource::AssetTextureSource(std::shared_ptr<io::TextureCache> cache, int size)
     : mCache(std::move(cache)), mSize(size), mFallback(size) {}
 
 QImage AssetTextureSource::image(const QString& mtexPath) {
     if (const auto texture = mCache->get(mtexPath.toStdString(), std::uint32_t(mSize))) {
-        return toImage(**texture, false);
+        return imageFromTexture(**texture, false);
     }
     return mFallback.image(mtexPath);
 }
@@ -69,7 +64,7 @@ bool AssetTextureSource::inGameData(const QString& mtexPath) const {
 
 QImage AssetTextureSource::thumbnail(io::TextureCache& cache, const QString& mtexPath, int side) {
     if (const auto texture = cache.get(mtexPath.toStdString(), std::uint32_t(side))) {
-        return toImage(**texture, true);
+        return imageFromTexture(**texture, true);
     }
     return standIn(mtexPath, side);
 }

@@ -12,9 +12,14 @@
 
 namespace mapsmith::io {
 class TextureCache;
-}
+struct CachedTexture;
+} // namespace mapsmith::io
 
 namespace mapsmith::editor {
+
+// A cached texture level as an RGBA8888 image; opaque sets every alpha to 255 (tileset alpha holds
+// specular or height, not coverage).
+QImage imageFromTexture(const io::CachedTexture& texture, bool opaque);
 
 class TextureSource {
 public:

@@ -1,6 +1,7 @@
-// libFuzzer target for the BLP reader and writer: any input must be read without a crash (all mips and
-// level 0 only); what reads must have levels of the right sizes, and writing it as BGRA must read back
-// with the same pixels in every level it had.
+// libFuzzer target for the BLP reader and writer: any input must be read without a crash (all mips,
+// level 0 only, one level for a thumbnail); what reads must have levels of the right sizes, the single
+// level must equal the same level of the full read, and writing it as BGRA must read back with the same
+// pixels in every level it had.
 
 #include "io/blp.h"
 
@@ -13,8 +14,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
     (void)readBlp(bytes, false);
     auto image = readBlp(bytes);
+    const auto thumbnail = readBlpLevel(bytes, 16);
+    if (bool(thumbnail) != bool(image)) {
+        __builtin_trap();
+    }
     if (!image) {
         return 0;
+    }
+    if (thumbnail->level >= image->mips.size() || thumbnail->rgba != image->mips[thumbnail->level]) {
+        __builtin_trap();
     }
     for (std::size_t i = 0; i < image->mips.size(); ++i) {
         const std::uint64_t n = std::uint64_t(blpMipSide(image->width, i)) * blpMipSide(image->height, i);

@@ -6,17 +6,20 @@
 
 #include "core/procedural_textures.h"
 #include "editor/main_window.h"
+#include "editor/minimap_builder.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/blp.h"
 #include "io/texture_cache.h"
 #include "widgets/asset_folders_dialog.h"
 #include "widgets/texture_browser.h"
+#include "widgets/tile_map_widget.h"
 
 #include <StormLib.h>
 
 #include <QDir>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -39,6 +42,12 @@ std::vector<std::byte> solidBlp(QColor colour, io::BlpWriteFormat format) {
     }
     im.mips.push_back(std::move(px));
     return io::writeBlp2(im, format);
+}
+
+std::vector<std::byte> textBytes(std::string_view text) {
+    std::vector<std::byte> out(text.size());
+    std::memcpy(out.data(), text.data(), text.size());
+    return out;
 }
 
 bool makeMpq(const QString& path, const std::vector<std::pair<std::string, std::vector<std::byte>>>& files) {
@@ -80,6 +89,7 @@ private slots:
     void dialogChecksFolders();
     void windowShowsTheArchiveTextures();
     void badFolderIsNamedAndFoldersAreRemembered();
+    void tileMapShowsTheMinimap();
 
 private:
     QTemporaryDir mDir;
@@ -96,7 +106,12 @@ void TestGameData::initTestCase() {
         {{"Tileset\\Mapsmith\\Grass.blp", solidBlp(QColor(255, 0, 255), io::BlpWriteFormat::Dxt1)},
          {"Tileset\\Elwynn\\ElwynnRed.blp", solidBlp(QColor(255, 0, 0), io::BlpWriteFormat::Dxt1)},
          {"Tileset\\Barrens\\BarrensBlue.blp", solidBlp(QColor(0, 0, 255), io::BlpWriteFormat::Uncompressed)},
-         {"World\\Maps\\Other\\Other.wdt", std::vector<std::byte>(8)}}));
+         {"World\\Maps\\Other\\Other.wdt", std::vector<std::byte>(8)},
+         {"textures\\Minimap\\md5translate.trs",
+          textBytes("dir: Mapsmith\r\nMapsmith\\map32_32.blp\t0123abcd.blp\r\n")},
+         {"textures\\Minimap\\0123abcd.blp", solidBlp(QColor(0, 255, 0), io::BlpWriteFormat::Dxt1)},
+         {"textures\\Minimap\\Mapsmith\\map33_32.blp",
+          solidBlp(QColor(255, 255, 0), io::BlpWriteFormat::Uncompressed)}}));
 }
 
 void TestGameData::init() {
@@ -190,6 +205,24 @@ void TestGameData::badFolderIsNamedAndFoldersAreRemembered() {
     editor::MainWindow next; // starts with the stored folders
     QCOMPARE(next.assetFolders().clientData, mData);
     QCOMPARE(next.gameTextures().size(), 3);
+}
+
+void TestGameData::tileMapShowsTheMinimap() {
+    editor::MainWindow window;
+    QSignalSpy built(window.minimapBuilder(), &editor::MinimapBuilder::finished);
+    QVERIFY(window.setAssetFolders({mData, {}, {}}));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.tileMap()->minimap().isNull(), 10000);
+    QCOMPARE(built.last().at(1).toInt(), 2); // 32_32 through md5translate.trs, 33_32 unhashed
+    const QImage map = window.tileMap()->minimap();
+    constexpr int s = editor::MinimapBuilder::kTilePixels;
+    QCOMPARE(map.size(), QSize(64 * s, 64 * s));
+    QCOMPARE(QColor(map.pixel(32 * s + s / 2, 32 * s + s / 2)), QColor(0, 255, 0));
+    QCOMPARE(QColor(map.pixel(33 * s + s / 2, 32 * s + s / 2)), QColor(255, 255, 0));
+    QCOMPARE(qAlpha(map.pixel(32 * s + s / 2, 33 * s + s / 2)), 0); // 32_33 has none
+    // Without game data the minimap goes.
+    QVERIFY(window.setAssetFolders({}));
+    QTRY_VERIFY(window.tileMap()->minimap().isNull());
 }
 
 QTEST_MAIN(TestGameData)

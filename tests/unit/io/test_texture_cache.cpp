@@ -4,38 +4,18 @@
 
 #include "io/blp.h"
 #include "io/texture_cache.h"
+#include "support/memory_asset_source.h"
 
 #include <QtTest>
 
 #include <atomic>
-#include <map>
 #include <thread>
 
 using namespace mapsmith;
 
 namespace {
 
-// Files in memory; counts reads so tests can see what the cache spared.
-class MemorySource final : public io::AssetSource {
-public:
-    std::map<std::string, std::vector<std::byte>> files; // key: normalized path
-    mutable std::atomic<int> reads{0};
-
-    void add(const std::string& path, std::vector<std::byte> bytes) {
-        files[io::normalizeGamePath(path)] = std::move(bytes);
-    }
-    bool exists(std::string_view p) const override { return files.count(io::normalizeGamePath(p)) != 0; }
-    io::Expected<std::vector<std::byte>> read(std::string_view p) const override {
-        ++reads;
-        const auto it = files.find(io::normalizeGamePath(p));
-        if (it == files.end()) {
-            return io::Error{io::ErrorCode::FileIo, {}, 0, std::string(p) + " is not in the test source"};
-        }
-        return it->second;
-    }
-    std::vector<std::string> list(std::string_view) const override { return {}; }
-    std::string describe() const override { return "memory"; }
-};
+using MemorySource = test::MemoryAssetSource;
 
 // A side x side BLP2 (BGRA) whose level i is filled with colour (i * 20, 255 - i * 20, seed, 255).
 std::vector<std::byte> levelColouredBlp(std::uint32_t side, std::uint8_t seed) {
