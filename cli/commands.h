@@ -13,5 +13,6 @@ int runValidate(const QStringList& args);
 int runDump(const QStringList& args);
 int runRoundtrip(const QStringList& args);
 int runNew(const QStringList& args);
+int runExportPatch(const QStringList& args);
 
 } // namespace mapsmith::cli

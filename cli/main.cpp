@@ -17,8 +17,12 @@ Commands:
                                                 read and write back, optionally re-encoding alpha maps
   new DIR NAME --tiles X_Y[,X_Y...] [--terrain flat|hills] [--height H]
                                                 create a new map: NAME.wdt and one NAME_X_Y.adt per tile
+  export-patch MAPDIR --out FILE.MPQ [--name NAME]
+                                                write the map's WDT, WDL and tiles into a patch MPQ
+                                                for the 3.3.5 client (World\Maps\NAME\...)
 
-FILE may be an .adt tile or a .wdt map file. Run 'mapsmith-cli <command> --help' for details.
+FILE may be an .adt tile or a .wdt map file, MAPDIR a folder holding NAME.wdt and its tiles.
+Run 'mapsmith-cli <command> --help' for details.
 Exit codes: 0 ok, 1 invalid or different, 2 usage error, 3 read/write failure.
 )";
 
@@ -37,7 +41,8 @@ int main(int argc, char** argv) {
         return mapsmith::cli::Usage;
     }
     const QString command = args.takeFirst();
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") ||
+        command == QLatin1String("help")) {
         out << kUsage;
         return mapsmith::cli::Ok;
     }
@@ -60,6 +65,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("new")) {
         return mapsmith::cli::runNew(args);
+    }
+    if (command == QLatin1String("export-patch")) {
+        return mapsmith::cli::runExportPatch(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

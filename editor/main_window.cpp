@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "core/export_patch.h"
 #include "core/map_document.h"
 #include "core/map_source.h"
 #include "core/new_map.h"
@@ -29,7 +30,9 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -172,6 +175,17 @@ void MainWindow::createActions() {
     mSave->setShortcut(QKeySequence::Save);
     mSaveAs = file->addAction(tr("Save &As..."), this, &MainWindow::chooseSaveFolder);
     mSaveAs->setShortcut(QKeySequence::SaveAs);
+    file->addAction(tr("&Export Patch MPQ..."), this, [this] {
+        if (!mDoc) {
+            reportError(tr("Open a map first"));
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Patch MPQ"), defaultPatchPath(),
+                                                          tr("MPQ archives (*.MPQ *.mpq)"));
+        if (!path.isEmpty()) {
+            exportPatch(path);
+        }
+    });
     QMenu* alpha = file->addMenu(tr("Alpha Maps on Save"));
     alpha->setToolTipsVisible(true);
     mAlphaGroup = new QActionGroup(this);
@@ -480,9 +494,8 @@ bool MainWindow::applyAssetFolders() {
     return true;
 }
 
-QString MainWindow::alphaSettingsKey() const {
-    return QStringLiteral("maps/%1/alphaEncoding")
-        .arg(QString(mPath).replace(QLatin1Char('/'), QLatin1Char('|')));
+QString MainWindow::mapSettingsKey(const QString& what) const {
+    return QStringLiteral("maps/%1/%2").arg(QString(mPath).replace(QLatin1Char('/'), QLatin1Char('|')), what);
 }
 
 bool MainWindow::setSaveAlphaEncoding(std::optional<io::AlphaEncoding> encoding) {
@@ -499,7 +512,7 @@ bool MainWindow::setSaveAlphaEncoding(std::optional<io::AlphaEncoding> encoding)
         a->setEnabled(a->data().toInt() == -1 || !mDoc || mDoc->bigAlpha());
     }
     if (mDoc && !mPath.startsWith(QLatin1Char(':'))) {
-        QSettings().setValue(alphaSettingsKey(), encoding ? int(*encoding) : -1);
+        QSettings().setValue(mapSettingsKey(QStringLiteral("alphaEncoding")), encoding ? int(*encoding) : -1);
     }
     return !refused;
 }
@@ -618,7 +631,7 @@ bool MainWindow::openMap(const QString& path) {
     refreshTextureBrowser();
     applyPreferences();
     {
-        const int stored = QSettings().value(alphaSettingsKey(), -1).toInt();
+        const int stored = QSettings().value(mapSettingsKey(QStringLiteral("alphaEncoding")), -1).toInt();
         setSaveAlphaEncoding(stored >= 0 && stored <= int(io::AlphaEncoding::Rle) && mDoc->bigAlpha()
                                  ? std::optional(io::AlphaEncoding(stored))
                                  : std::nullopt);
@@ -743,6 +756,75 @@ bool MainWindow::save() {
     mLastError.clear();
     statusBar()->showMessage(tr("Saved %1 tiles").arg(report.saved.size()), 5000);
     updateTitle();
+    return true;
+}
+
+QString MainWindow::defaultPatchPath() const {
+    const QString stored = QSettings().value(mapSettingsKey(QStringLiteral("patchFile"))).toString();
+    if (!stored.isEmpty()) {
+        return stored;
+    }
+    if (!mAssetFolders.clientData.isEmpty()) {
+        const QString data = core::resolveClientDataFolder(mAssetFolders.clientData);
+        const std::filesystem::path next = core::nextFreePatchName(QFile::encodeName(data).toStdString());
+        if (!next.empty()) {
+            return QFile::decodeName(next.c_str());
+        }
+    }
+    const QString folder =
+        mPath.startsWith(QLatin1Char(':')) ? QDir::homePath() : QFileInfo(mPath).absolutePath();
+    return QDir(folder).filePath(QStringLiteral("patch-4.MPQ"));
+}
+
+bool MainWindow::exportPatch(const QString& mpqPath) {
+    if (!mDoc) {
+        return false;
+    }
+    if (mPath.startsWith(QLatin1Char(':'))) {
+        reportError(tr(
+            "The patch is made from the saved map files: save the map to a folder first (File > Save As)"));
+        return false;
+    }
+    if (mDoc->isModified()) {
+        if (!dialogsAllowed()) {
+            reportError(tr("%1 has unsaved changes: save before exporting a patch").arg(mDoc->mapName()));
+            return false;
+        }
+        const auto answer = QMessageBox::question(
+            this, tr("Export Patch MPQ"),
+            tr("The patch is made from the saved files and %1 has unsaved changes. Save them first?")
+                .arg(mDoc->mapName()),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer != QMessageBox::Save || !save()) {
+            return false;
+        }
+    }
+    const auto plan = core::planPatchExport(QFile::encodeName(QFileInfo(mPath).absolutePath()).toStdString(),
+                                            mDoc->mapName().toStdString());
+    if (!plan) {
+        reportError(tr("Export failed: %1").arg(QString::fromStdString(plan.error().message)));
+        return false;
+    }
+    const int total = int(plan->files.size());
+    SaveProgressDialog progress(this, tr("Writing %n file(s) to %1...", nullptr, total).arg(mpqPath), total);
+    const auto tick = progress.callback();
+    const auto result =
+        core::exportPatch(*plan, QFile::encodeName(mpqPath).toStdString(),
+                          [&tick](std::size_t done, std::size_t all) { return tick(int(done), int(all)); });
+    if (!result) {
+        reportError(tr("Export failed: %1").arg(QString::fromStdString(result.error().message)));
+        return false;
+    }
+    QSettings().setValue(mapSettingsKey(QStringLiteral("patchFile")), mpqPath);
+    mLastError.clear();
+    QString message = tr("Exported %1 file(s), %2 KiB, to %3")
+                          .arg(result->fileCount)
+                          .arg((result->archiveBytes + 1023) / 1024)
+                          .arg(mpqPath);
+    for (const std::string& warning : plan->warnings) {
+        message += QStringLiteral("; ") + QString::fromStdString(warning);
+    }
+    statusBar()->showMessage(message, 10000);
     return true;
 }
 

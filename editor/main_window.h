@@ -68,6 +68,13 @@ public:
     bool save();
     // Writes the whole map into `folder` and continues there.
     bool saveAs(const QString& folder);
+    // Writes the saved map (WDT, WDL, tiles; core/export_patch.h) into a new patch MPQ at mpqPath, with
+    // progress and Cancel. Unsaved changes are saved first after asking (refused without dialogs); a map
+    // not saved to a folder yet is refused. The path is remembered per map for the next export.
+    bool exportPatch(const QString& mpqPath);
+    // Where File > Export Patch MPQ proposes to write: the last export of this map, else the custom
+    // patch name that wins in the client's Data folder (core::nextFreePatchName), else beside the map.
+    QString defaultPatchPath() const;
 
     core::MapDocument* document() const { return mDoc.get(); }
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
@@ -132,7 +139,7 @@ private:
     void applyPreferences();
     bool applyAssetFolders();
     void rebuildMinimap();
-    QString alphaSettingsKey() const;
+    QString mapSettingsKey(const QString& what) const;
     int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
     void showTileSummary(const core::TileCoord& tile);

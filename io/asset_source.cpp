@@ -1,6 +1,7 @@
 #include "asset_source.h"
 
 #include "file_io.h"
+#include "storm_error.h"
 
 #include <StormLib.h>
 
@@ -76,34 +77,6 @@ public:
 private:
     std::map<std::string, std::string> mFound;
 };
-
-std::string stormErrorText(DWORD code) {
-    std::string name;
-    switch (code) {
-    case ERROR_FILE_NOT_FOUND:
-        name = "file not found";
-        break;
-    case ERROR_ACCESS_DENIED:
-        name = "access denied";
-        break;
-    case ERROR_BAD_FORMAT:
-        name = "not an MPQ archive";
-        break;
-    case ERROR_FILE_CORRUPT:
-        name = "archive corrupt";
-        break;
-    case ERROR_HANDLE_EOF:
-        name = "unexpected end of file";
-        break;
-    default:
-        break;
-    }
-    std::string out = "StormLib error " + std::to_string(code);
-    if (!name.empty()) {
-        out += " (" + name + ")";
-    }
-    return out;
-}
 
 // StormLib trusts an MPQ header that the file cuts short (it reads past the end into uninitialized
 // memory and may abort on an assertion), so archives are checked here first. Empty when the header

@@ -3,6 +3,7 @@
 #include "support/test_files.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -24,11 +25,13 @@ Run cli(const QStringList& args) {
         p.kill();
         return {};
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
-QString corpus(const char* name) { return QString::fromStdString(mapsmith::tests::corpusPath(name)); }
+QString corpus(const char* name) {
+    return QString::fromStdString(mapsmith::tests::corpusPath(name));
+}
 
 QByteArray fileBytes(const QString& path) {
     QFile f(path);
@@ -55,12 +58,13 @@ private slots:
     void roundtripAlphaWithWdtOut();
     void missingFile();
     void newMap();
+    void exportPatch();
 };
 
 void TestCli::helpEverywhere_data() {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("top") << QStringList{"--help"};
-    for (const char* c : {"info", "validate", "dump", "roundtrip", "new"}) {
+    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch"}) {
         QTest::newRow(c) << QStringList{c, "--help"};
     }
 }
@@ -91,9 +95,9 @@ void TestCli::infoText() {
     QVERIFY(r.out.contains(QStringLiteral("381 doodads")));
     QVERIFY(r.out.contains(QStringLiteral("19 map objects")));
     QVERIFY(r.out.contains(QStringLiteral("4-bit depth (from Azeroth.wdt)")));
-    QVERIFY(r.out.contains(QStringLiteral("0x54")));       // MCIN offset in the chunk list
+    QVERIFY(r.out.contains(QStringLiteral("0x54"))); // MCIN offset in the chunk list
     QVERIFY(r.out.contains(QStringLiteral("MCNK x256")));
-    QVERIFY(r.out.contains(QStringLiteral("9 chunks")));   // liquid
+    QVERIFY(r.out.contains(QStringLiteral("9 chunks"))); // liquid
 }
 
 void TestCli::infoJson() {
@@ -260,6 +264,58 @@ void TestCli::newMap() {
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.contains(QStringLiteral("Tile 1_1 is listed more than once")));
     QVERIFY(!QFile::exists(dir + QStringLiteral("/Other.wdt")));
+}
+
+void TestCli::exportPatch() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("Isle"));
+    QCOMPARE(cli({"new", dir, "Isle", "--tiles", "2_3,3_3"}).code, 0);
+    // Backups and split files are listed as skipped, not exported.
+    QVERIFY(QFile::copy(dir + QStringLiteral("/Isle_2_3.adt"), dir + QStringLiteral("/Isle_2_3.adt.bak")));
+    QVERIFY(QFile::copy(dir + QStringLiteral("/Isle_2_3.adt"), dir + QStringLiteral("/Isle_2_3_tex0.adt")));
+    const QString out = tmp.filePath(QStringLiteral("patch-4.MPQ"));
+    Run r = cli({"export-patch", dir, "--out", out});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(
+        r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle.wdt (from %1/Isle.wdt)\n").arg(dir)),
+        qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle_2_3.adt")));
+    QVERIFY(r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle_3_3.adt")));
+    QVERIFY(r.out.contains(QStringLiteral("skipped Isle_2_3.adt.bak: a backup, not exported\n")));
+    QVERIFY(r.out.contains(QStringLiteral("skipped Isle_2_3_tex0.adt: a split file")));
+    const qint64 bytes = QFileInfo(dir + QStringLiteral("/Isle.wdt")).size() +
+                         QFileInfo(dir + QStringLiteral("/Isle_2_3.adt")).size() +
+                         QFileInfo(dir + QStringLiteral("/Isle_3_3.adt")).size();
+    QVERIFY2(r.out.contains(QStringLiteral("wrote 3 files, %1 bytes to %2 (archive %3 bytes)\n")
+                                .arg(bytes)
+                                .arg(out)
+                                .arg(QFileInfo(out).size())),
+             qPrintable(r.out));
+    QVERIFY(fileBytes(out).startsWith(QByteArray("MPQ\x1a", 4)));
+
+    // --out naming a folder: the patch name after the highest one in it.
+    QVERIFY(QFile::copy(out, tmp.filePath(QStringLiteral("PATCH-5.mpq"))));
+    r = cli({"export-patch", dir, "--out", tmp.path(), "--name", "isle"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral(" to %1/patch-6.MPQ ").arg(tmp.path())), qPrintable(r.out));
+    QVERIFY(QFile::exists(tmp.filePath(QStringLiteral("patch-6.MPQ"))));
+
+    // No WDT: a read failure naming the folder, nothing written.
+    QVERIFY(QFile::remove(dir + QStringLiteral("/Isle.wdt")));
+    const QString out2 = tmp.filePath(QStringLiteral("patch-7.MPQ"));
+    r = cli({"export-patch", dir, "--out", out2});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("The map folder %1 has no .wdt file").arg(dir)),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(out2));
+
+    // Usage errors: no --out, no MAPDIR, an unknown option.
+    r = cli({"export-patch", dir});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("MAPDIR and --out are required")));
+    QCOMPARE(cli({"export-patch", "--out", out2}).code, 2);
+    QCOMPARE(cli({"export-patch", dir, "--out", out2, "--frob"}).code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -4,6 +4,7 @@
 // map with the archive's texture (a magenta Grass.blp replaces Mapsmith's own), a bad folder is named,
 // and the folders are remembered for the next window.
 
+#include "core/map_document.h"
 #include "core/procedural_textures.h"
 #include "editor/main_window.h"
 #include "editor/minimap_builder.h"
@@ -23,6 +24,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace mapsmith;
@@ -90,6 +93,7 @@ private slots:
     void windowShowsTheArchiveTextures();
     void badFolderIsNamedAndFoldersAreRemembered();
     void tileMapShowsTheMinimap();
+    void exportPatchFromTheEditor();
 
 private:
     QTemporaryDir mDir;
@@ -223,6 +227,62 @@ void TestGameData::tileMapShowsTheMinimap() {
     // Without game data the minimap goes.
     QVERIFY(window.setAssetFolders({}));
     QTRY_VERIFY(window.tileMap()->minimap().isNull());
+}
+
+namespace {
+
+// An edit that changes nothing but marks a tile modified, as any brush stroke would.
+class TouchTile final : public QUndoCommand {
+public:
+    TouchTile(core::MapDocument& doc, core::TileCoord tile) : mDoc(doc), mTile(tile) {}
+    void redo() override { mDoc.setTileState(mTile, mDoc.tileState(mTile)); }
+    void undo() override { mDoc.setTileState(mTile, mDoc.tileState(mTile)); }
+
+private:
+    core::MapDocument& mDoc;
+    core::TileCoord mTile;
+};
+
+} // namespace
+
+void TestGameData::exportPatchFromTheEditor() {
+    QTemporaryDir dir;
+    editor::MainWindow window;
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    const QString patch = dir.filePath(QStringLiteral("patch-4.MPQ"));
+    QVERIFY(!window.exportPatch(patch)); // the bundled map has no folder yet
+    QVERIFY(window.lastError().contains(QStringLiteral("save the map to a folder first")));
+    const QString folder = dir.filePath(QStringLiteral("Mapsmith"));
+    QVERIFY(window.saveAs(folder));
+
+    // Unsaved changes are refused when no one can be asked.
+    window.document()->undoStack()->push(new TouchTile(*window.document(), {32, 32}));
+    QVERIFY(window.document()->isModified());
+    QVERIFY(!window.exportPatch(patch));
+    QVERIFY(window.lastError().contains(QStringLiteral("unsaved changes")));
+    QVERIFY(!QFile::exists(patch));
+    QVERIFY(window.save());
+
+    // With game data set, the proposal is the patch that wins in the client's Data folder.
+    QVERIFY(window.setAssetFolders({mData, {}, {}}));
+    QCOMPARE(window.defaultPatchPath(), mData + QStringLiteral("/patch-4.MPQ"));
+    QVERIFY2(window.exportPatch(patch), qPrintable(window.lastError()));
+    QCOMPARE(window.defaultPatchPath(), patch); // remembered for this map
+
+    auto archive = io::MpqAssetSource::open({patch.toStdString()});
+    QVERIFY(archive);
+    const auto listed = (*archive)->list("");
+    QCOMPARE(listed.size(), std::size_t(5)); // Mapsmith.wdt and four tiles
+    for (const char* name : {"Mapsmith.wdt", "Mapsmith_32_32.adt", "Mapsmith_33_33.adt"}) {
+        QFile onDisk(folder + QLatin1Char('/') + QLatin1String(name));
+        QVERIFY(onDisk.open(QIODevice::ReadOnly));
+        const QByteArray expected = onDisk.readAll();
+        const auto bytes = (*archive)->read(std::string("world\\maps\\mapsmith\\") + name);
+        QVERIFY2(bytes, name);
+        QCOMPARE(QByteArray(reinterpret_cast<const char*>(bytes->data()), qsizetype(bytes->size())),
+                 expected);
+    }
+    QVERIFY(window.setAssetFolders({}));
 }
 
 QTEST_MAIN(TestGameData)
