@@ -18,6 +18,7 @@
 #include <StormLib.h>
 
 #include <QDir>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -171,6 +172,12 @@ void TestGameData::windowShowsTheArchiveTextures() {
         }
         return QColor();
     };
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("texturesDock"));
+    QVERIFY(dock);
+    dock->raise();
+    QTRY_VERIFY(browser->isVisible());
+    QVERIFY(browser->height() > 200);
+    window.grabWithViewport().save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/game_data_window.png"));
     QCOMPARE(iconColour(QStringLiteral("Tileset\\Elwynn\\ElwynnRed.blp")), QColor(255, 0, 0));
     QCOMPARE(iconColour(QStringLiteral("Tileset\\Barrens\\BarrensBlue.blp")), QColor(0, 0, 255));
     // The viewport now paints the archive's magenta grass.
