@@ -32,9 +32,13 @@ QTextStream& err() {
     return s;
 }
 
-QString hex(std::uint64_t v) { return QStringLiteral("0x") + QString::number(v, 16); }
+QString hex(std::uint64_t v) {
+    return QStringLiteral("0x") + QString::number(v, 16);
+}
 
-QString describe(const io::Error& e) { return QString::fromStdString(e.describe()); }
+QString describe(const io::Error& e) {
+    return QString::fromStdString(e.describe());
+}
 
 Json errorJson(const io::Error& e) {
     return Json{{"chunk", e.chunk.isNull() ? std::string() : e.chunk.str()},
@@ -43,32 +47,8 @@ Json errorJson(const io::Error& e) {
                 {"message", e.message}};
 }
 
-void printJson(const Json& j) { out() << QString::fromStdString(j.dump(2)) << "\n"; }
-
-// Parses a command's arguments; returns an exit code when the command should stop here.
-std::optional<int> parse(QCommandLineParser& parser, const QStringList& args, int minPositional,
-                         int maxPositional) {
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
-    parser.addOption(help);
-    if (!parser.parse(args)) {
-        err() << args.first() << ": " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(help)) {
-        out() << parser.helpText();
-        return Ok;
-    }
-    const int n = int(parser.positionalArguments().size());
-    if (n < minPositional || n > maxPositional) {
-        err() << args.first() << ": expected " << minPositional
-              << (minPositional == maxPositional ? QString() : QStringLiteral(" to ") + QString::number(maxPositional))
-              << " file argument(s), got " << n << "\n\n"
-              << parser.helpText();
-        return Usage;
-    }
-    return std::nullopt;
+void printJson(const Json& j) {
+    out() << QString::fromStdString(j.dump(2)) << "\n";
 }
 
 enum class FileKind { Adt, Wdt, Unknown };
@@ -105,7 +85,9 @@ QCommandLineOption wdtOption() {
                                              "beside <Map>_<x>_<y>.adt when it exists."),
                               QStringLiteral("WDT"));
 }
-QCommandLineOption jsonOption(const QString& what) { return QCommandLineOption(QStringLiteral("json"), what); }
+QCommandLineOption jsonOption(const QString& what) {
+    return QCommandLineOption(QStringLiteral("json"), what);
+}
 
 const char* encodingName(io::AlphaEncoding e) {
     switch (e) {
@@ -195,7 +177,7 @@ int runInfo(const QStringList& args) {
     const QCommandLineOption chunks(QStringLiteral("chunks"),
                                     QStringLiteral("List every chunk, including each MCNK's sub-chunks."));
     parser.addOptions({wdt, json, chunks});
-    if (auto code = parse(parser, args, 1, 1)) {
+    if (auto code = parseCommand(parser, args, 1, 1)) {
         return *code;
     }
     const QString path = parser.positionalArguments().first();
@@ -290,7 +272,10 @@ int runInfo(const QStringList& args) {
     for (const auto& c : list) {
         if (c.mcnkIndex >= 0) {
             if (all) {
-                o << QStringLiteral("  %1 %2    %3\n").arg(hex(c.offset), 10).arg(c.size, 8).arg(QString::fromStdString(c.id.str()));
+                o << QStringLiteral("  %1 %2    %3\n")
+                         .arg(hex(c.offset), 10)
+                         .arg(c.size, 8)
+                         .arg(QString::fromStdString(c.id.str()));
             }
             continue;
         }
@@ -309,7 +294,10 @@ int runInfo(const QStringList& args) {
         } else {
             flushMcnk();
         }
-        o << QStringLiteral("  %1 %2  %3\n").arg(hex(c.offset), 10).arg(c.size, 8).arg(QString::fromStdString(c.id.str()));
+        o << QStringLiteral("  %1 %2  %3\n")
+                 .arg(hex(c.offset), 10)
+                 .arg(c.size, 8)
+                 .arg(QString::fromStdString(c.id.str()));
     }
     flushMcnk();
     for (const auto& w : tile->warnings) {
@@ -320,16 +308,16 @@ int runInfo(const QStringList& args) {
 
 int runValidate(const QStringList& args) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Checks an ADT tile or WDT. Exits 0 when valid; otherwise prints each problem (chunk, "
-                       "byte offset, reason) and exits 1. For tiles it also checks what the server map extractors "
-                       "require: MVER 18, MHDR right after MVER, MCIN at 0x54, MCVT of 580 bytes, and every "
-                       "MHDR/MCIN/MCNK offset."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Checks an ADT tile or WDT. Exits 0 when valid; otherwise prints each problem (chunk, "
+        "byte offset, reason) and exits 1. For tiles it also checks what the server map extractors "
+        "require: MVER 18, MHDR right after MVER, MCIN at 0x54, MCVT of 580 bytes, and every "
+        "MHDR/MCIN/MCNK offset."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print the problems as JSON."));
     parser.addOptions({wdt, json});
-    if (auto code = parse(parser, args, 1, 1)) {
+    if (auto code = parseCommand(parser, args, 1, 1)) {
         return *code;
     }
     const QString path = parser.positionalArguments().first();
@@ -359,9 +347,9 @@ int runValidate(const QStringList& args) {
             problems.insert(problems.end(), tile->warnings.begin(), tile->warnings.end());
             const auto s = core::summarizeTile(tile->adt);
             if (s.alphaRle > 0 && !tile->wdtPath.isEmpty() && !tile->adt.bigAlpha) {
-                problems.push_back(io::Error{io::ErrorCode::BadValue, io::chunk::MCLY, 0,
-                                             "compressed alpha maps need MPHD flag 0x4 in " +
-                                                 tile->wdtPath.toStdString()});
+                problems.push_back(
+                    io::Error{io::ErrorCode::BadValue, io::chunk::MCLY, 0,
+                              "compressed alpha maps need MPHD flag 0x4 in " + tile->wdtPath.toStdString()});
             }
         }
     }
@@ -384,18 +372,18 @@ int runValidate(const QStringList& args) {
 
 int runDump(const QStringList& args) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Prints the semantic content of a tile or WDT as JSON: heights, normals, layers with "
-                       "texture names and a hash of each decoded 64x64 alpha map, holes, flags, area ids, "
-                       "liquids, objects, shadows, vertex colours. Storage details (alpha encoding, chunk order, "
-                       "offsets, padding) are left out, so two files can be compared with diff."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Prints the semantic content of a tile or WDT as JSON: heights, normals, layers with "
+        "texture names and a hash of each decoded 64x64 alpha map, holes, flags, area ids, "
+        "liquids, objects, shadows, vertex colours. Storage details (alpha encoding, chunk order, "
+        "offsets, padding) are left out, so two files can be compared with diff."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("JSON output (the only format; accepted for scripts)."));
     const QCommandLineOption lenient(QStringLiteral("lenient"),
                                      QStringLiteral("Dump what can be read from a damaged file."));
     parser.addOptions({wdt, json, lenient});
-    if (auto code = parse(parser, args, 1, 1)) {
+    if (auto code = parseCommand(parser, args, 1, 1)) {
         return *code;
     }
     const QString path = parser.positionalArguments().first();
@@ -432,11 +420,11 @@ int runDump(const QStringList& args) {
 
 int runRoundtrip(const QStringList& args) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Reads IN and writes it to OUT in Blizzard's layout, rebuilding every offset. OUT is "
-                       "written atomically; an existing OUT is kept as OUT.bak. Reports whether OUT is "
-                       "byte-identical to IN and checks it is semantically identical (exit 1 if not, unless a "
-                       "lossy --alpha 4bit was asked for)."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Reads IN and writes it to OUT in Blizzard's layout, rebuilding every offset. OUT is "
+        "written atomically; an existing OUT is kept as OUT.bak. Reports whether OUT is "
+        "byte-identical to IN and checks it is semantically identical (exit 1 if not, unless a "
+        "lossy --alpha 4bit was asked for)."));
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The .adt or .wdt to read."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("Where to write it."));
     const auto wdt = wdtOption();
@@ -445,15 +433,16 @@ int runRoundtrip(const QStringList& args) {
         QStringLiteral("Re-encode every alpha map: 4bit (2048 bytes), 8bit (4096 bytes) or rle (compressed). "
                        "8bit and rle need MPHD flag 0x4 in the WDT, 4bit needs it clear: see --wdt-out."),
         QStringLiteral("FORMAT"));
-    const QCommandLineOption wdtOut(QStringLiteral("wdt-out"),
-                                    QStringLiteral("Also write the WDT (from --wdt or found beside IN) with the "
-                                                   "MPHD alpha depth flag that matches --alpha."),
-                                    QStringLiteral("WDT"));
+    const QCommandLineOption wdtOut(
+        QStringLiteral("wdt-out"),
+        QStringLiteral("Also write the WDT (from --wdt or found beside IN) with the "
+                       "MPHD alpha depth flag that matches --alpha."),
+        QStringLiteral("WDT"));
     const auto json = jsonOption(QStringLiteral("Print the result as JSON."));
     const QCommandLineOption lenient(QStringLiteral("lenient"),
                                      QStringLiteral("Write what can be read from a damaged file."));
     parser.addOptions({wdt, alpha, wdtOut, json, lenient});
-    if (auto code = parse(parser, args, 2, 2)) {
+    if (auto code = parseCommand(parser, args, 2, 2)) {
         return *code;
     }
     const QString inPath = parser.positionalArguments().at(0);
@@ -559,7 +548,8 @@ int runRoundtrip(const QStringList& args) {
         err() << "mapsmith-cli roundtrip: " << saved.error << "\n";
         return Failure;
     }
-    const bool identical = written.size() == bytes->size() && std::equal(written.begin(), written.end(), bytes->begin());
+    const bool identical =
+        written.size() == bytes->size() && std::equal(written.begin(), written.end(), bytes->begin());
     if (parser.isSet(json)) {
         Json w = Json::array();
         for (const auto& x : warnings) {
@@ -578,8 +568,8 @@ int runRoundtrip(const QStringList& args) {
         for (const auto& x : warnings) {
             err() << "warning: " << describe(x) << "\n";
         }
-        out() << "wrote " << outPath << " (" << written.size() << " bytes): "
-              << (identical ? "byte-identical to " : "differs in bytes from ") << inPath
+        out() << "wrote " << outPath << " (" << written.size()
+              << " bytes): " << (identical ? "byte-identical to " : "differs in bytes from ") << inPath
               << (semanticSame ? ", same content" : ", CONTENT DIFFERS") << "\n";
         if (!wdtWritten.isEmpty()) {
             out() << "wrote " << wdtWritten << "\n";
@@ -590,6 +580,42 @@ int runRoundtrip(const QStringList& args) {
         return Invalid;
     }
     return Ok;
+}
+
+std::optional<int> parseCommand(QCommandLineParser& parser, const QStringList& args, int minPositional,
+                                int maxPositional, const QList<QCommandLineOption>& required) {
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    const auto usage = [&](const QString& problem) {
+        err() << args.first() << ": " << problem << "\n\n" << parser.helpText();
+        err().flush();
+        return std::optional<int>(Usage);
+    };
+    if (!parser.parse(args)) {
+        return usage(parser.errorText());
+    }
+    if (parser.isSet(help)) {
+        out() << parser.helpText();
+        out().flush();
+        return Ok;
+    }
+    const int n = int(parser.positionalArguments().size());
+    if (n < minPositional || n > maxPositional) {
+        return usage(QStringLiteral("expected %1%2 argument(s), got %3")
+                         .arg(minPositional)
+                         .arg(minPositional == maxPositional
+                                  ? QString()
+                                  : QStringLiteral(" to ") + QString::number(maxPositional))
+                         .arg(n));
+    }
+    for (const QCommandLineOption& option : required) {
+        if (!parser.isSet(option) || parser.value(option).isEmpty()) {
+            return usage(QStringLiteral("--%1 is required").arg(option.names().constLast()));
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace mapsmith::cli

@@ -2,11 +2,23 @@
 // The mapsmith-cli commands. Each takes its own arguments (after the command name) and returns the
 // process exit code: 0 success, 1 the file is invalid / differs, 2 usage error, 3 read or write failure.
 
+#include <QCommandLineOption>
 #include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
 
 namespace mapsmith::cli {
 
 enum ExitCode : int { Ok = 0, Invalid = 1, Usage = 2, Failure = 3 };
+
+// Adds -h/--help and parses a command's arguments (args.first() is the command's name). Returns the exit
+// code when the command should stop here: help shown (Ok), or a usage error (Usage) for an unknown
+// option, a positional count outside [minPositional, maxPositional] or a `required` option unset or empty,
+// printed with the help text.
+std::optional<int> parseCommand(QCommandLineParser& parser, const QStringList& args, int minPositional,
+                                int maxPositional, const QList<QCommandLineOption>& required = {});
 
 int runInfo(const QStringList& args);
 int runValidate(const QStringList& args);

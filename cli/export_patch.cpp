@@ -26,8 +26,6 @@ int runExportPatch(const QStringList& args) {
         "0 written, 2 usage error, 3 the map cannot be read or the archive cannot be written."));
     parser.addPositionalArgument(QStringLiteral("MAPDIR"),
                                  QStringLiteral("The folder holding NAME.wdt and its tiles."));
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
     const QCommandLineOption outOption(
         QStringLiteral("out"),
         QStringLiteral("The archive to write, e.g. Data/patch-4.MPQ. An existing folder (the client's Data "
@@ -37,19 +35,9 @@ int runExportPatch(const QStringList& args) {
     const QCommandLineOption nameOption(
         QStringLiteral("name"), QStringLiteral("The map's name (default: from the folder's only .wdt)."),
         QStringLiteral("NAME"));
-    parser.addOptions({help, outOption, nameOption});
-    if (!parser.parse(args)) {
-        err << args.first() << ": " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(help)) {
-        out << parser.helpText();
-        return Ok;
-    }
-    if (parser.positionalArguments().size() != 1 || !parser.isSet(outOption) ||
-        parser.value(outOption).isEmpty()) {
-        err << args.first() << ": MAPDIR and --out are required\n\n" << parser.helpText();
-        return Usage;
+    parser.addOptions({outOption, nameOption});
+    if (auto code = parseCommand(parser, args, 1, 1, {outOption})) {
+        return *code;
     }
     const std::filesystem::path mapDir =
         QFile::encodeName(parser.positionalArguments().first()).toStdString();

@@ -23,8 +23,6 @@ int runNew(const QStringList& args) {
                                  QStringLiteral("Folder to write to (created if missing)."));
     parser.addPositionalArgument(QStringLiteral("NAME"),
                                  QStringLiteral("The map's internal name, e.g. MyIsland."));
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
     const QCommandLineOption tiles(
         QStringLiteral("tiles"),
         QStringLiteral("Comma-separated tiles X_Y (0..63 each, at most 64, no repeats), e.g. 32_32,33_32."),
@@ -37,18 +35,9 @@ int runNew(const QStringList& args) {
     const QCommandLineOption height(QStringLiteral("height"),
                                     QStringLiteral("Base height in yards (default 0)."), QStringLiteral("H"),
                                     QStringLiteral("0"));
-    parser.addOptions({help, tiles, terrain, height});
-    if (!parser.parse(args)) {
-        err << args.first() << ": " << parser.errorText() << "\n\n" << parser.helpText();
-        return Usage;
-    }
-    if (parser.isSet(help)) {
-        out << parser.helpText();
-        return Ok;
-    }
-    if (parser.positionalArguments().size() != 2 || !parser.isSet(tiles)) {
-        err << args.first() << ": DIR, NAME and --tiles are required\n\n" << parser.helpText();
-        return Usage;
+    parser.addOptions({tiles, terrain, height});
+    if (auto code = parseCommand(parser, args, 2, 2, {tiles})) {
+        return *code;
     }
     const QString dir = parser.positionalArguments().at(0);
     const QString name = parser.positionalArguments().at(1);

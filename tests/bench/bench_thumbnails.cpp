@@ -6,7 +6,8 @@
 #include "io/blp.h"
 #include "io/texture_cache.h"
 
-#include <StormLib.h>
+#include "support/test_mpq.h"
+
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -47,19 +48,13 @@ std::shared_ptr<const io::AssetSource> benchArchive() {
     static std::shared_ptr<const io::AssetSource> source = [] {
         const auto path = std::filesystem::temp_directory_path() / "mapsmith-bench-thumbnails.MPQ";
         std::filesystem::remove(path);
-        HANDLE mpq = nullptr;
-        if (!SFileCreateArchive(path.string().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 128,
-                                &mpq)) {
+        std::vector<mapsmith::test::MpqFile> files;
+        for (int i = 0; i < kTextures; ++i) {
+            files.emplace_back(nameOf(i), benchBlp(i));
+        }
+        if (!mapsmith::test::makeTestMpq(path, files)) {
             return std::shared_ptr<const io::AssetSource>();
         }
-        for (int i = 0; i < kTextures; ++i) {
-            const auto bytes = benchBlp(i);
-            HANDLE file = nullptr;
-            SFileCreateFile(mpq, nameOf(i).c_str(), 0, DWORD(bytes.size()), 0, MPQ_FILE_COMPRESS, &file);
-            SFileWriteFile(file, bytes.data(), DWORD(bytes.size()), MPQ_COMPRESSION_ZLIB);
-            SFileFinishFile(file);
-        }
-        SFileCloseArchive(mpq);
         auto opened = io::MpqAssetSource::open({path});
         return opened ? std::shared_ptr<const io::AssetSource>(std::move(*opened))
                       : std::shared_ptr<const io::AssetSource>();

@@ -15,7 +15,7 @@
 #include "widgets/texture_browser.h"
 #include "widgets/tile_map_widget.h"
 
-#include <StormLib.h>
+#include "support/test_mpq.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -46,28 +46,6 @@ std::vector<std::byte> solidBlp(QColor colour, io::BlpWriteFormat format) {
     }
     im.mips.push_back(std::move(px));
     return io::writeBlp2(im, format);
-}
-
-std::vector<std::byte> textBytes(std::string_view text) {
-    std::vector<std::byte> out(text.size());
-    std::memcpy(out.data(), text.data(), text.size());
-    return out;
-}
-
-bool makeMpq(const QString& path, const std::vector<std::pair<std::string, std::vector<std::byte>>>& files) {
-    HANDLE mpq = nullptr;
-    if (!SFileCreateArchive(path.toStdString().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 32,
-                            &mpq)) {
-        return false;
-    }
-    bool ok = true;
-    for (const auto& [name, bytes] : files) {
-        HANDLE file = nullptr;
-        ok = ok && SFileCreateFile(mpq, name.c_str(), 0, DWORD(bytes.size()), 0, MPQ_FILE_COMPRESS, &file);
-        ok = ok && SFileWriteFile(file, bytes.data(), DWORD(bytes.size()), MPQ_COMPRESSION_ZLIB);
-        ok = ok && SFileFinishFile(file);
-    }
-    return SFileCloseArchive(mpq) && ok;
 }
 
 // Share of pixels that are clearly magenta (red and blue well above green), whatever the lighting.
@@ -106,14 +84,14 @@ void TestGameData::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     mData = mDir.filePath(QStringLiteral("Client/Data"));
     QVERIFY(QDir().mkpath(mData + QStringLiteral("/enUS")));
-    QVERIFY(makeMpq(
-        mData + QStringLiteral("/common.MPQ"),
+    QVERIFY(test::makeTestMpq(
+        (mData + QStringLiteral("/common.MPQ")).toStdString(),
         {{"Tileset\\Mapsmith\\Grass.blp", solidBlp(QColor(255, 0, 255), io::BlpWriteFormat::Dxt1)},
          {"Tileset\\Elwynn\\ElwynnRed.blp", solidBlp(QColor(255, 0, 0), io::BlpWriteFormat::Dxt1)},
          {"Tileset\\Barrens\\BarrensBlue.blp", solidBlp(QColor(0, 0, 255), io::BlpWriteFormat::Uncompressed)},
          {"World\\Maps\\Other\\Other.wdt", std::vector<std::byte>(8)},
          {"textures\\Minimap\\md5translate.trs",
-          textBytes("dir: Mapsmith\r\nMapsmith\\map32_32.blp\t0123abcd.blp\r\n")},
+          test::bytesOf("dir: Mapsmith\r\nMapsmith\\map32_32.blp\t0123abcd.blp\r\n")},
          {"textures\\Minimap\\0123abcd.blp", solidBlp(QColor(0, 255, 0), io::BlpWriteFormat::Dxt1)},
          {"textures\\Minimap\\Mapsmith\\map33_32.blp",
           solidBlp(QColor(255, 255, 0), io::BlpWriteFormat::Uncompressed)}}));

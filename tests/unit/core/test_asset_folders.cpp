@@ -4,7 +4,7 @@
 
 #include "core/asset_folders.h"
 
-#include <StormLib.h>
+#include "support/test_mpq.h"
 
 #include <QFile>
 #include <QSettings>
@@ -22,16 +22,8 @@ bool writeFile(const QString& path, const QByteArray& bytes) {
 }
 
 bool makeMpq(const QString& path, const std::string& name, const std::string& content) {
-    HANDLE mpq = nullptr;
-    if (!SFileCreateArchive(path.toStdString().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 16,
-                            &mpq)) {
-        return false;
-    }
-    HANDLE file = nullptr;
-    bool ok = SFileCreateFile(mpq, name.c_str(), 0, DWORD(content.size()), 0, MPQ_FILE_COMPRESS, &file);
-    ok = ok && SFileWriteFile(file, content.data(), DWORD(content.size()), MPQ_COMPRESSION_ZLIB);
-    ok = ok && SFileFinishFile(file);
-    return SFileCloseArchive(mpq) && ok;
+    return test::makeTestMpq(path.toStdString(),
+                             std::vector<std::pair<std::string, std::string>>{{name, content}});
 }
 
 std::string readText(const io::AssetSource& source, const char* path) {

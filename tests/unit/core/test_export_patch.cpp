@@ -11,7 +11,7 @@
 #include "io/wdt.h"
 #include "support/test_files.h"
 
-#include <StormLib.h>
+#include "support/test_mpq.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -74,28 +74,6 @@ QStringList temporaries(const fs::path& dir) {
         }
     }
     return out;
-}
-
-// An archive made directly with StormLib (not the code under test), names stored as given.
-bool makeBaseMpq(const fs::path& path, const std::vector<std::pair<std::string, std::string>>& files) {
-    HANDLE mpq = nullptr;
-    if (!SFileCreateArchive(path.string().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 16, &mpq)) {
-        return false;
-    }
-    bool ok = true;
-    for (const auto& [name, content] : files) {
-        HANDLE file = nullptr;
-        ok = SFileCreateFile(mpq, name.c_str(), 0, DWORD(content.size()), 0, MPQ_FILE_COMPRESS, &file);
-        if (!ok) {
-            break;
-        }
-        ok = SFileWriteFile(file, content.data(), DWORD(content.size()), MPQ_COMPRESSION_ZLIB);
-        ok = SFileFinishFile(file) && ok;
-        if (!ok) {
-            break;
-        }
-    }
-    return SFileCloseArchive(mpq) && ok;
 }
 
 } // namespace
@@ -290,8 +268,9 @@ void TestExportPatch::patchWinsOverBase() {
     const fs::path basePath = mRoot / "common.MPQ";
     QVERIFY(core::exportPatch(take(core::planPatchExport(mMap)), patchPath));
     // The base spells the tile in lower case: the client's lookups ignore case.
-    QVERIFY(makeBaseMpq(basePath, {{"world\\maps\\test\\test_30_31.adt", "base tile"},
-                                   {"World\\Maps\\Test\\Test_0_0.adt", "base only"}}));
+    QVERIFY(test::makeTestMpq(basePath, std::vector<std::pair<std::string, std::string>>{
+                                            {"world\\maps\\test\\test_30_31.adt", "base tile"},
+                                            {"World\\Maps\\Test\\Test_0_0.adt", "base only"}}));
     const auto tile = tests::readBytes((mMap / "Test_30_31.adt").string());
 
     auto both = take(io::MpqAssetSource::open({patchPath, basePath}));

@@ -6,7 +6,7 @@
 #include "io/asset_source.h"
 #include "io/file_io.h"
 
-#include <StormLib.h>
+#include "support/test_mpq.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,43 +18,19 @@
 
 using namespace mapsmith;
 namespace fs = std::filesystem;
+using test::bytesOf;
 
 namespace {
 
 using Files = std::map<std::string, std::string>; // game path -> content
 
-std::vector<std::byte> bytesOf(std::string_view s) {
-    std::vector<std::byte> out(s.size());
-    std::memcpy(out.data(), s.data(), s.size());
-    return out;
-}
-
 std::string textOf(const std::vector<std::byte>& b) {
     return std::string(reinterpret_cast<const char*>(b.data()), b.size());
 }
 
-// Creates an MPQ with a (listfile) holding files; true on success.
 bool makeMpq(const fs::path& path, const Files& files) {
-    HANDLE mpq = nullptr;
-    if (!SFileCreateArchive(path.string().c_str(), MPQ_CREATE_LISTFILE | MPQ_CREATE_ARCHIVE_V2, 64, &mpq)) {
-        return false;
-    }
-    bool ok = true;
-    for (const auto& [name, content] : files) {
-        HANDLE file = nullptr;
-        if (!SFileCreateFile(mpq, name.c_str(), 0, DWORD(content.size()), 0,
-                             MPQ_FILE_COMPRESS | MPQ_FILE_REPLACEEXISTING, &file)) {
-            ok = false;
-            break;
-        }
-        ok = content.empty() ||
-             SFileWriteFile(file, content.data(), DWORD(content.size()), MPQ_COMPRESSION_ZLIB);
-        ok = SFileFinishFile(file) && ok;
-        if (!ok) {
-            break;
-        }
-    }
-    return SFileCloseArchive(mpq) && ok;
+    return test::makeTestMpq(path,
+                             std::vector<std::pair<std::string, std::string>>(files.begin(), files.end()));
 }
 
 // Writes files under root, game paths turned into folders.
