@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "tile_io.h"
+
 #include "core/atomic_file.h"
 #include "core/tile_loader.h"
 #include "core/tile_summary.h"
@@ -15,8 +17,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 namespace mapsmith::cli {
 namespace {
@@ -41,10 +45,14 @@ QString describe(const io::Error& e) {
 }
 
 Json errorJson(const io::Error& e) {
-    return Json{{"chunk", e.chunk.isNull() ? std::string() : e.chunk.str()},
-                {"offset", e.offset},
-                {"code", io::errorCodeName(e.code)},
-                {"message", e.message}};
+    Json j{{"chunk", e.chunk.isNull() ? std::string() : e.chunk.str()},
+           {"offset", e.offset},
+           {"code", io::errorCodeName(e.code)},
+           {"message", e.message}};
+    if (!e.file.empty()) {
+        j["file"] = e.file; // split sets: the path of the file concerned
+    }
+    return j;
 }
 
 void printJson(const Json& j) {
@@ -101,10 +109,11 @@ const char* encodingName(io::AlphaEncoding e) {
     return "?";
 }
 
-QString alphaFormatText(const core::LoadedTile& tile, const core::TileSummary& s) {
+QString alphaFormatText(const InputTile& tile, const core::TileSummary& s) {
     QString depth = tile.adt.bigAlpha ? QStringLiteral("8-bit") : QStringLiteral("4-bit");
-    QString source = !tile.wdtPath.isEmpty() ? QStringLiteral("from ") + QFileInfo(tile.wdtPath).fileName()
-                                             : QStringLiteral("inferred from the alpha map sizes, no WDT");
+    QString source = !tile.alpha.wdtPath.isEmpty()
+                         ? QStringLiteral("from ") + QFileInfo(tile.alpha.wdtPath).fileName()
+                         : QStringLiteral("inferred from the alpha map sizes, no WDT");
     return QStringLiteral("%1 depth (%2); maps: %3 4-bit, %4 8-bit, %5 compressed")
         .arg(depth, source)
         .arg(s.alphaFourBit)
@@ -112,8 +121,20 @@ QString alphaFormatText(const core::LoadedTile& tile, const core::TileSummary& s
         .arg(s.alphaRle);
 }
 
-Json chunkListJson(const std::vector<io::ChunkEntry>& chunks, bool withSub) {
-    Json list = Json::array();
+// The chunks of one file of a tile. listAdtChunks reads every MCNK as a v18 one (128-byte header, then
+// sub-chunks); split tex/obj MCNKs have no header, so only their top-level chunks are listed.
+std::vector<io::ChunkEntry> fileChunks(const TileFile& file) {
+    io::Diagnostics diag;
+    auto list = io::listAdtChunks(file.bytes, diag);
+    if (file.part != QLatin1String("root")) {
+        std::erase_if(list, [](const io::ChunkEntry& c) { return c.mcnkIndex >= 0; });
+    }
+    return list;
+}
+
+// `part` is set for split sets: each entry then names its file.
+void appendChunkJson(Json& list, const std::vector<io::ChunkEntry>& chunks, bool withSub,
+                     const QString& part) {
     for (const auto& c : chunks) {
         if (c.mcnkIndex >= 0 && !withSub) {
             continue;
@@ -122,9 +143,82 @@ Json chunkListJson(const std::vector<io::ChunkEntry>& chunks, bool withSub) {
         if (c.mcnkIndex >= 0) {
             j["mcnk"] = c.mcnkIndex;
         }
+        if (!part.isEmpty()) {
+            j["file"] = part.toStdString();
+        }
         list.push_back(std::move(j));
     }
-    return list;
+}
+
+// The chunk table of `info`: MCNKs folded into one line unless `all`, then with their sub-chunks.
+void printChunkTable(QTextStream& o, const std::vector<io::ChunkEntry>& list, bool all) {
+    o << "      offset     size  chunk\n";
+    int mcnkCount = 0;
+    std::uint64_t mcnkFirst = 0;
+    std::uint64_t mcnkMin = ~0ull;
+    std::uint64_t mcnkMax = 0;
+    auto flushMcnk = [&]() {
+        if (mcnkCount > 0 && !all) {
+            o << QStringLiteral("  %1 %2  MCNK x%3 (sizes %4..%5)\n")
+                     .arg(hex(mcnkFirst), 10)
+                     .arg(QString(), 8)
+                     .arg(mcnkCount)
+                     .arg(mcnkMin)
+                     .arg(mcnkMax);
+        }
+        mcnkCount = 0;
+    };
+    for (const auto& c : list) {
+        if (c.mcnkIndex >= 0) {
+            if (all) {
+                o << QStringLiteral("  %1 %2    %3\n")
+                         .arg(hex(c.offset), 10)
+                         .arg(c.size, 8)
+                         .arg(QString::fromStdString(c.id.str()));
+            }
+            continue;
+        }
+        if (c.id == io::chunk::MCNK) {
+            if (mcnkCount == 0) {
+                mcnkFirst = c.offset;
+                mcnkMin = ~0ull;
+                mcnkMax = 0;
+            }
+            ++mcnkCount;
+            mcnkMin = std::min<std::uint64_t>(mcnkMin, c.size);
+            mcnkMax = std::max<std::uint64_t>(mcnkMax, c.size);
+            if (!all) {
+                continue;
+            }
+        } else {
+            flushMcnk();
+        }
+        o << QStringLiteral("  %1 %2  %3\n")
+                 .arg(hex(c.offset), 10)
+                 .arg(c.size, 8)
+                 .arg(QString::fromStdString(c.id.str()));
+    }
+    flushMcnk();
+}
+
+// "tex0, obj0" for a split set's partners.
+QString partnerList(const TileFiles& files) {
+    QStringList parts;
+    for (const TileFile& f : files.files) {
+        if (f.part != QLatin1String("root")) {
+            parts << f.part;
+        }
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+// The first byte at which two files differ (the shorter one's size when one is a prefix of the other).
+std::optional<std::size_t> firstDifference(const std::vector<std::byte>& a, const std::vector<std::byte>& b) {
+    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    if (ia == a.end() && ib == b.end()) {
+        return std::nullopt;
+    }
+    return std::size_t(ia - a.begin());
 }
 
 int infoWdt(const QString& path, const std::vector<std::byte>& bytes, bool json) {
@@ -171,7 +265,10 @@ int runInfo(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Summary of an ADT tile or WDT: version, chunk list with "
                                                     "offsets and sizes, counts, alpha map format."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("An .adt or .wdt file; a split root (Name_X_Y.adt with its _tex0/_obj0 beside it) is "
+                       "read with its partners."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print JSON."));
     const QCommandLineOption chunks(QStringLiteral("chunks"),
@@ -189,23 +286,33 @@ int runInfo(const QStringList& args) {
     if (detectKind(*bytes, path) == FileKind::Wdt) {
         return infoWdt(path, *bytes, parser.isSet(json));
     }
-    core::TileLoadOptions options;
-    options.wdtPath = parser.value(wdt);
-    options.lenient = true;
-    auto tile = core::loadTile(path, options);
+    auto tile = readTile(path, parser.value(wdt), true);
     if (!tile) {
-        err() << "mapsmith-cli info: " << path << ": " << describe(tile.error()) << "\n";
+        err() << "mapsmith-cli info: " << located(path, tile.error()) << "\n";
         return Failure;
     }
-    io::Diagnostics diag;
-    const auto list = io::listAdtChunks(*bytes, diag);
+    const TileFiles& files = tile->files;
+    const bool split = files.layout == TileLayout::Split;
+    std::vector<std::vector<io::ChunkEntry>> lists;
+    for (const TileFile& f : files.files) {
+        lists.push_back(fileChunks(f));
+    }
     const core::TileSummary s = core::summarizeTile(tile->adt);
     if (parser.isSet(json)) {
+        Json chunkList = Json::array();
+        Json fileList = Json::array();
+        for (std::size_t i = 0; i < files.files.size(); ++i) {
+            const TileFile& f = files.files[i];
+            appendChunkJson(chunkList, lists[i], parser.isSet(chunks), split ? f.part : QString());
+            fileList.push_back(
+                {{"part", f.part.toStdString()}, {"path", f.path.toStdString()}, {"size", f.bytes.size()}});
+        }
         Json j{{"file", path.toStdString()},
                {"size", bytes->size()},
                {"type", "ADT"},
+               {"layout", layoutName(files.layout)},
                {"version", tile->adt.version},
-               {"wdt", tile->wdtPath.toStdString()},
+               {"wdt", tile->alpha.wdtPath.toStdString()},
                {"alpha",
                 {{"depth", tile->adt.bigAlpha ? 8 : 4},
                  {"inferred", tile->alphaDepthInferred},
@@ -226,7 +333,8 @@ int runInfo(const QStringList& args) {
                  {"chunksWithShadow", s.chunksWithShadow},
                  {"chunksWithVertexColors", s.chunksWithVertexColors}}},
                {"heightRange", {s.minHeight, s.maxHeight}},
-               {"chunks", chunkListJson(list, parser.isSet(chunks))}};
+               {"files", fileList},
+               {"chunks", chunkList}};
         Json warnings = Json::array();
         for (const auto& w : tile->warnings) {
             warnings.push_back(errorJson(w));
@@ -237,7 +345,13 @@ int runInfo(const QStringList& args) {
     }
     auto& o = out();
     o << "file:      " << path << " (" << bytes->size() << " bytes)\n";
-    o << "type:      ADT v" << tile->adt.version << " (monolithic)\n";
+    for (std::size_t i = 1; i < files.files.size(); ++i) {
+        o << "           " << files.files[i].path << " (" << files.files[i].bytes.size() << " bytes)\n";
+    }
+    o << "type:      ADT v" << tile->adt.version
+      << (split ? QStringLiteral(" (split: root, ") + partnerList(files) + QLatin1Char(')')
+                : QStringLiteral(" (monolithic)"))
+      << "\n";
     o << "alpha:     " << alphaFormatText(*tile, s) << "\n";
     o << "textures:  " << s.textures << "   models: " << s.modelNames << "   wmos: " << s.wmoNames << "\n";
     o << "objects:   " << s.doodads << " doodads (MDDF), " << s.mapObjects << " map objects (MODF)\n";
@@ -252,54 +366,14 @@ int runInfo(const QStringList& args) {
     for (auto a : s.areaIds) {
         o << " " << a;
     }
-    o << "\n\n      offset     size  chunk\n";
-    int mcnkCount = 0;
-    std::uint64_t mcnkFirst = 0;
-    std::uint64_t mcnkMin = ~0ull;
-    std::uint64_t mcnkMax = 0;
-    const bool all = parser.isSet(chunks);
-    auto flushMcnk = [&]() {
-        if (mcnkCount > 0 && !all) {
-            o << QStringLiteral("  %1 %2  MCNK x%3 (sizes %4..%5)\n")
-                     .arg(hex(mcnkFirst), 10)
-                     .arg(QString(), 8)
-                     .arg(mcnkCount)
-                     .arg(mcnkMin)
-                     .arg(mcnkMax);
+    o << "\n";
+    for (std::size_t i = 0; i < files.files.size(); ++i) {
+        o << "\n";
+        if (split) {
+            o << files.files[i].part << ": " << QFileInfo(files.files[i].path).fileName() << "\n";
         }
-        mcnkCount = 0;
-    };
-    for (const auto& c : list) {
-        if (c.mcnkIndex >= 0) {
-            if (all) {
-                o << QStringLiteral("  %1 %2    %3\n")
-                         .arg(hex(c.offset), 10)
-                         .arg(c.size, 8)
-                         .arg(QString::fromStdString(c.id.str()));
-            }
-            continue;
-        }
-        if (c.id == io::chunk::MCNK) {
-            if (mcnkCount == 0) {
-                mcnkFirst = c.offset;
-                mcnkMin = ~0ull;
-                mcnkMax = 0;
-            }
-            ++mcnkCount;
-            mcnkMin = std::min<std::uint64_t>(mcnkMin, c.size);
-            mcnkMax = std::max<std::uint64_t>(mcnkMax, c.size);
-            if (!all) {
-                continue;
-            }
-        } else {
-            flushMcnk();
-        }
-        o << QStringLiteral("  %1 %2  %3\n")
-                 .arg(hex(c.offset), 10)
-                 .arg(c.size, 8)
-                 .arg(QString::fromStdString(c.id.str()));
+        printChunkTable(o, lists[i], parser.isSet(chunks));
     }
-    flushMcnk();
     for (const auto& w : tile->warnings) {
         o << "warning:   " << describe(w) << "\n";
     }
@@ -312,8 +386,11 @@ int runValidate(const QStringList& args) {
         "Checks an ADT tile or WDT. Exits 0 when valid; otherwise prints each problem (chunk, "
         "byte offset, reason) and exits 1. For tiles it also checks what the server map extractors "
         "require: MVER 18, MHDR right after MVER, MCIN at 0x54, MCVT of 580 bytes, and every "
-        "MHDR/MCIN/MCNK offset."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
+        "MHDR/MCIN/MCNK offset. A split root (Name_X_Y.adt with Name_X_Y_tex0.adt/_obj0.adt beside it) "
+        "is read with its partners and each problem names its file; the v18 layout checks do not apply "
+        "to split sets."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("An .adt (v18 or split root) or .wdt file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print the problems as JSON."));
     parser.addOptions({wdt, json});
@@ -336,20 +413,24 @@ int runValidate(const QStringList& args) {
         }
         problems.insert(problems.end(), diag.warnings.begin(), diag.warnings.end());
     } else {
-        problems = io::checkAdtLayout(*bytes);
-        core::TileLoadOptions options;
-        options.wdtPath = parser.value(wdt);
-        options.lenient = true;
-        auto tile = core::loadTile(path, options);
+        if (!isSplitRoot(path)) {
+            problems = io::checkAdtLayout(*bytes); // the v18 layout the extractors read
+        }
+        auto tile = readTile(path, parser.value(wdt), true);
+        if (!tile && tile.error().code == io::ErrorCode::FileIo) {
+            err() << "mapsmith-cli validate: " << located(path, tile.error()) << "\n";
+            return Failure;
+        }
         if (!tile) {
             problems.push_back(tile.error());
         } else {
             problems.insert(problems.end(), tile->warnings.begin(), tile->warnings.end());
             const auto s = core::summarizeTile(tile->adt);
-            if (s.alphaRle > 0 && !tile->wdtPath.isEmpty() && !tile->adt.bigAlpha) {
+            const QString& wdtPath = tile->alpha.wdtPath;
+            if (s.alphaRle > 0 && !wdtPath.isEmpty() && !tile->adt.bigAlpha) {
                 problems.push_back(
                     io::Error{io::ErrorCode::BadValue, io::chunk::MCLY, 0,
-                              "compressed alpha maps need MPHD flag 0x4 in " + tile->wdtPath.toStdString()});
+                              "compressed alpha maps need MPHD flag 0x4 in " + wdtPath.toStdString()});
             }
         }
     }
@@ -363,7 +444,7 @@ int runValidate(const QStringList& args) {
         out() << path << ": valid\n";
     } else {
         for (const auto& p : problems) {
-            out() << path << ": " << describe(p) << "\n";
+            out() << located(path, p) << "\n";
         }
         out() << path << ": " << problems.size() << " problem(s)\n";
     }
@@ -377,7 +458,10 @@ int runDump(const QStringList& args) {
         "texture names and a hash of each decoded 64x64 alpha map, holes, flags, area ids, "
         "liquids, objects, shadows, vertex colours. Storage details (alpha encoding, chunk order, "
         "offsets, padding) are left out, so two files can be compared with diff."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("An .adt or .wdt file."));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("An .adt or .wdt file. A split root (Name_X_Y.adt with its _tex0/_obj0 beside it) is "
+                       "read with its partners and dumps like the same tile in v18."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("JSON output (the only format; accepted for scripts)."));
     const QCommandLineOption lenient(QStringLiteral("lenient"),
@@ -403,12 +487,9 @@ int runDump(const QStringList& args) {
         printJson(io::dumpWdt(*w));
         return Ok;
     }
-    core::TileLoadOptions options;
-    options.wdtPath = parser.value(wdt);
-    options.lenient = parser.isSet(lenient);
-    auto tile = core::loadTile(path, options);
+    auto tile = readTile(path, parser.value(wdt), parser.isSet(lenient));
     if (!tile) {
-        err() << "mapsmith-cli dump: " << path << ": " << describe(tile.error()) << "\n";
+        err() << "mapsmith-cli dump: " << located(path, tile.error()) << "\n";
         return Failure;
     }
     for (const auto& w : tile->warnings) {
@@ -424,15 +505,16 @@ int runRoundtrip(const QStringList& args) {
         "Reads IN and writes it to OUT in Blizzard's layout, rebuilding every offset. OUT is "
         "written atomically; an existing OUT is kept as OUT.bak. Reports whether OUT is "
         "byte-identical to IN and checks it is semantically identical (exit 1 if not, unless a "
-        "lossy --alpha 4bit was asked for)."));
-    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The .adt or .wdt to read."));
+        "lossy --alpha 4bit was asked for). A split root IN (Name_X_Y.adt with its _tex0/_obj0 beside "
+        "it) is written as a split set: OUT and its partners beside it (plain writes, no .bak), each "
+        "file compared with IN's."));
+    parser.addPositionalArgument(QStringLiteral("IN"),
+                                 QStringLiteral("The .adt (v18 or split root) or .wdt to read."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("Where to write it."));
     const auto wdt = wdtOption();
-    const QCommandLineOption alpha(
-        QStringLiteral("alpha"),
+    const auto alpha = alphaOption(
         QStringLiteral("Re-encode every alpha map: 4bit (2048 bytes), 8bit (4096 bytes) or rle (compressed). "
-                       "8bit and rle need MPHD flag 0x4 in the WDT, 4bit needs it clear: see --wdt-out."),
-        QStringLiteral("FORMAT"));
+                       "8bit and rle need MPHD flag 0x4 in the WDT, 4bit needs it clear: see --wdt-out."));
     const QCommandLineOption wdtOut(
         QStringLiteral("wdt-out"),
         QStringLiteral("Also write the WDT (from --wdt or found beside IN) with the "
@@ -447,19 +529,10 @@ int runRoundtrip(const QStringList& args) {
     }
     const QString inPath = parser.positionalArguments().at(0);
     const QString outPath = parser.positionalArguments().at(1);
-    std::optional<io::AlphaEncoding> encoding;
-    if (parser.isSet(alpha)) {
-        const QString v = parser.value(alpha).toLower();
-        if (v == QLatin1String("4bit")) {
-            encoding = io::AlphaEncoding::FourBit;
-        } else if (v == QLatin1String("8bit")) {
-            encoding = io::AlphaEncoding::EightBit;
-        } else if (v == QLatin1String("rle")) {
-            encoding = io::AlphaEncoding::Rle;
-        } else {
-            err() << "mapsmith-cli roundtrip: --alpha must be 4bit, 8bit or rle, not '" << v << "'\n";
-            return Usage;
-        }
+    std::optional<int> alphaError;
+    const auto encoding = parseAlpha(parser, alpha, args.first(), alphaError);
+    if (alphaError) {
+        return *alphaError;
     }
     auto bytes = core::readWholeFile(inPath);
     if (!bytes) {
@@ -467,10 +540,13 @@ int runRoundtrip(const QStringList& args) {
         return Failure;
     }
 
-    std::vector<std::byte> written;
+    // A WDT or a v18 tile is one root file; a split set is several.
+    TileFiles inFiles;
+    TileFiles outFiles;
     bool semanticSame = true;
     bool lossy = false;
     QString wdtWritten;
+    QStringList removed;
     std::vector<io::Warning> warnings;
     if (detectKind(*bytes, inPath) == FileKind::Wdt) {
         if (encoding) {
@@ -485,34 +561,37 @@ int runRoundtrip(const QStringList& args) {
             return Failure;
         }
         warnings = diag.warnings;
-        written = io::writeWdt(*w);
+        inFiles.files.push_back({QStringLiteral("root"), inPath, std::move(*bytes)});
+        outFiles.files.push_back({QStringLiteral("root"), outPath, io::writeWdt(*w)});
         io::Diagnostics again;
-        auto back = io::readWdt(written, again);
+        auto back = io::readWdt(outFiles.files.front().bytes, again);
         semanticSame = back && io::dumpWdt(*back) == io::dumpWdt(*w);
+        const auto saved = core::saveFileAtomically(outPath, outFiles.files.front().bytes);
+        if (!saved.ok) {
+            err() << "mapsmith-cli roundtrip: " << saved.error << "\n";
+            return Failure;
+        }
     } else {
-        core::TileLoadOptions options;
-        options.wdtPath = parser.value(wdt);
-        options.lenient = parser.isSet(lenient);
-        auto tile = core::loadTile(inPath, options);
+        auto tile = readTile(inPath, parser.value(wdt), parser.isSet(lenient));
         if (!tile) {
-            err() << "mapsmith-cli roundtrip: " << inPath << ": " << describe(tile.error()) << "\n";
+            err() << "mapsmith-cli roundtrip: " << located(inPath, tile.error()) << "\n";
             return Failure;
         }
         warnings = tile->warnings;
         io::AdtWriteOptions writeOptions;
         writeOptions.alphaEncoding = encoding;
-        written = io::writeAdt(tile->adt, writeOptions);
+        outFiles = encodeTile(tile->adt, outPath, tile->files.layout, writeOptions);
         bool outBig = tile->adt.bigAlpha;
         if (encoding) {
-            outBig = *encoding != io::AlphaEncoding::FourBit;
+            outBig = needsBigAlpha(*encoding);
             lossy = tile->adt.bigAlpha && !outBig;
         }
         io::AdtReadOptions back;
         back.bigAlpha = outBig;
-        auto reread = io::readAdt(written, back);
+        auto reread = decodeTile(outFiles, back);
         semanticSame = reread && io::dumpAdt(reread->adt) == io::dumpAdt(tile->adt);
         if (outBig != tile->adt.bigAlpha) {
-            const QString wdtIn = tile->wdtPath;
+            const QString wdtIn = tile->alpha.wdtPath;
             if (parser.isSet(wdtOut)) {
                 if (wdtIn.isEmpty()) {
                     err() << "mapsmith-cli roundtrip: --wdt-out needs the map's WDT (--wdt)\n";
@@ -537,42 +616,92 @@ int runRoundtrip(const QStringList& args) {
                 }
                 wdtWritten = parser.value(wdtOut);
             } else {
-                err() << "warning: the tile now has " << (outBig ? "8-bit" : "4-bit")
-                      << " alpha maps; the map's WDT must " << (outBig ? "set" : "clear")
-                      << " MPHD flag 0x4 (use --wdt-out)\n";
+                err() << "warning: " << depthChangeNote(outBig) << " (use --wdt-out)\n";
             }
         }
+        auto saved = saveTile(outFiles, core::BackupPolicy::KeepBackup);
+        if (!saved) {
+            err() << "mapsmith-cli roundtrip: " << located(outPath, saved.error()) << "\n";
+            return Failure;
+        }
+        removed = *saved;
+        inFiles = std::move(tile->files);
     }
-    const auto saved = core::saveFileAtomically(outPath, written);
-    if (!saved.ok) {
-        err() << "mapsmith-cli roundtrip: " << saved.error << "\n";
-        return Failure;
+
+    // Each file against IN's file of the same part.
+    const bool split = outFiles.layout == TileLayout::Split;
+    bool identical = outFiles.files.size() == inFiles.files.size();
+    std::size_t bytesIn = 0;
+    std::size_t bytesOut = 0;
+    QStringList differences;
+    Json fileList = Json::array();
+    for (const TileFile& f : inFiles.files) {
+        bytesIn += f.bytes.size();
     }
-    const bool identical =
-        written.size() == bytes->size() && std::equal(written.begin(), written.end(), bytes->begin());
+    for (const TileFile& f : outFiles.files) {
+        bytesOut += f.bytes.size();
+        const TileFile* in = inFiles.find(f.part);
+        const auto diff = in ? firstDifference(in->bytes, f.bytes) : std::optional<std::size_t>(0);
+        identical = identical && !diff;
+        Json j{{"part", f.part.toStdString()}, {"in", in ? in->path.toStdString() : std::string()},
+               {"out", f.path.toStdString()},  {"bytesIn", in ? in->bytes.size() : 0},
+               {"bytesOut", f.bytes.size()},   {"byteIdentical", !diff}};
+        if (diff && in) {
+            j["firstDifference"] = *diff;
+            differences << (split ? f.part + QStringLiteral(" from ") : QStringLiteral("from ")) + hex(*diff);
+        } else if (diff) {
+            differences << f.part + QStringLiteral(" not in IN");
+        }
+        fileList.push_back(std::move(j));
+    }
+    for (const TileFile& f : inFiles.files) {
+        if (!outFiles.find(f.part)) {
+            differences << f.part + QStringLiteral(" not written");
+        }
+    }
     if (parser.isSet(json)) {
         Json w = Json::array();
         for (const auto& x : warnings) {
             w.push_back(errorJson(x));
         }
+        Json r = Json::array();
+        for (const QString& path : removed) {
+            r.push_back(path.toStdString());
+        }
         printJson(Json{{"in", inPath.toStdString()},
                        {"out", outPath.toStdString()},
-                       {"bytesIn", bytes->size()},
-                       {"bytesOut", written.size()},
+                       {"layout", layoutName(outFiles.layout)},
+                       {"bytesIn", bytesIn},
+                       {"bytesOut", bytesOut},
                        {"byteIdentical", identical},
                        {"semanticallyIdentical", semanticSame},
                        {"alpha", encoding ? encodingName(*encoding) : "kept"},
                        {"wdtOut", wdtWritten.toStdString()},
+                       {"files", fileList},
+                       {"removed", r},
                        {"warnings", w}});
     } else {
         for (const auto& x : warnings) {
             err() << "warning: " << describe(x) << "\n";
         }
-        out() << "wrote " << outPath << " (" << written.size()
-              << " bytes): " << (identical ? "byte-identical to " : "differs in bytes from ") << inPath
-              << (semanticSame ? ", same content" : ", CONTENT DIFFERS") << "\n";
+        out() << "wrote " << outPath;
+        if (split) {
+            out() << " with " << partnerList(outFiles) << " (" << bytesOut << " bytes in "
+                  << outFiles.files.size() << " files): ";
+        } else {
+            out() << " (" << bytesOut << " bytes): ";
+        }
+        out() << (identical ? QStringLiteral("byte-identical to ") : QStringLiteral("differs in bytes from "))
+              << inPath;
+        if (!differences.isEmpty()) {
+            out() << " (" << differences.join(QStringLiteral("; ")) << ")";
+        }
+        out() << (semanticSame ? ", same content" : ", CONTENT DIFFERS") << "\n";
         if (!wdtWritten.isEmpty()) {
             out() << "wrote " << wdtWritten << "\n";
+        }
+        for (const QString& path : removed) {
+            out() << "removed " << path << " (a split file of the tile OUT replaced)\n";
         }
     }
     if (!semanticSame && !lossy) {

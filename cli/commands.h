@@ -26,5 +26,6 @@ int runDump(const QStringList& args);
 int runRoundtrip(const QStringList& args);
 int runNew(const QStringList& args);
 int runExportPatch(const QStringList& args);
+int runConvert(const QStringList& args);
 
 } // namespace mapsmith::cli

@@ -15,13 +15,16 @@ Commands:
   dump FILE [--wdt WDT] [--json]                the semantic content as JSON (for comparing files)
   roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
                                                 read and write back, optionally re-encoding alpha maps
+  convert IN... --to v18|split --out DIR [--alpha 4bit|8bit|rle] [--wdt WDT]
+                                                tiles or map folders to the v18 or the split layout
   new DIR NAME --tiles X_Y[,X_Y...] [--terrain flat|hills] [--height H]
                                                 create a new map: NAME.wdt and one NAME_X_Y.adt per tile
   export-patch MAPDIR --out FILE.MPQ [--name NAME]
                                                 write the map's WDT, WDL and tiles into a patch MPQ
                                                 for the 3.3.5 client (World\Maps\NAME\...)
 
-FILE may be an .adt tile or a .wdt map file, MAPDIR a folder holding NAME.wdt and its tiles.
+FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
+file, MAPDIR a folder holding NAME.wdt and its tiles.
 Run 'mapsmith-cli <command> --help' for details.
 Exit codes: 0 ok, 1 invalid or different, 2 usage error, 3 read/write failure.
 )";
@@ -62,6 +65,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("roundtrip")) {
         return mapsmith::cli::runRoundtrip(args);
+    }
+    if (command == QLatin1String("convert")) {
+        return mapsmith::cli::runConvert(args);
     }
     if (command == QLatin1String("new")) {
         return mapsmith::cli::runNew(args);

@@ -18,7 +18,7 @@ namespace mapsmith::io {
 
 inline constexpr int kChunksPerSide = 16;
 inline constexpr int kChunksPerTile = kChunksPerSide * kChunksPerSide; // 256
-inline constexpr int kVerticesPerChunk = 9 * 9 + 8 * 8;               // 145, rows of 9 outer / 8 inner
+inline constexpr int kVerticesPerChunk = 9 * 9 + 8 * 8;                // 145, rows of 9 outer / 8 inner
 inline constexpr std::size_t kMcnkHeaderSize = 128;
 inline constexpr std::size_t kMcnrEntriesSize = kVerticesPerChunk * 3; // 435
 inline constexpr std::size_t kMcnrPaddingSize = 13;
@@ -38,7 +38,8 @@ inline constexpr std::uint32_t HighResHoles = 0x10000;
 
 // MCLY flags (SMLayer::flags).
 namespace mcly_flags {
-inline constexpr std::uint32_t AnimationMask = 0x7F; // rotation (3 bits, 45 deg steps), speed (3), enabled (1)
+inline constexpr std::uint32_t AnimationMask =
+    0x7F; // rotation (3 bits, 45 deg steps), speed (3), enabled (1)
 inline constexpr std::uint32_t Overbright = 0x80;
 inline constexpr std::uint32_t UseAlphaMap = 0x100;
 inline constexpr std::uint32_t AlphaCompressed = 0x200;
@@ -52,12 +53,27 @@ struct Vec3f {
     bool operator==(const Vec3f&) const = default;
 };
 
-// A chunk the reader does not interpret, written back after the known chunk it followed.
+// The files of a split (Cata+) tile: root (Name_X_Y.adt), tex (_tex0) and obj (_obj0). A monolithic
+// tile is all root.
+enum class AdtPart : std::uint8_t { Root, Tex, Obj };
+
+// A chunk the reader does not interpret, written back after the known chunk it followed. In MCNKs the
+// anchor MCRF stands for "after the references" (MCRF in v18, MCRD/MCRW in split obj files).
 struct RawChunk {
     FourCC id;
     FourCC after; // the known chunk it followed in the source; FourCC{} = before every known chunk
     std::vector<std::byte> data;
+    AdtPart part = AdtPart::Root; // the file it came from (split sets); Root for monolithic files
     bool operator==(const RawChunk&) const = default;
+};
+
+// MTXP entry (16 bytes, Mists+ split tex files).
+struct TextureParams {
+    std::uint32_t flags = 0; // as MTXF
+    float heightScale = 0.0f;
+    float heightOffset = 1.0f;
+    std::uint32_t padding = 0;
+    bool operator==(const TextureParams&) const = default;
 };
 
 // MDDF entry (36 bytes on disk). Position is in placement coordinates (yards, see ADT spec).
@@ -90,9 +106,9 @@ struct TextureLayer {
     std::uint32_t textureIndex = 0; // index into Adt::textures
     std::uint32_t flags = 0;        // as stored; the writer derives UseAlphaMap and AlphaCompressed
     std::uint32_t effectId = 0xFFFFFFFF;
-    bool hasAlpha = false;          // layers after the first normally have one
+    bool hasAlpha = false;                           // layers after the first normally have one
     AlphaEncoding encoding = AlphaEncoding::FourBit; // how the alpha map is (to be) stored
-    AlphaMap alpha{};               // decoded, valid when hasAlpha
+    AlphaMap alpha{};                                // decoded, valid when hasAlpha
     // The encoded bytes as read, kept only where re-encoding could differ (RLE, unfixed 4-bit). The
     // writer reuses them while `alpha` still decodes from them under the same encoding.
     std::vector<std::uint8_t> sourceBytes;
@@ -106,30 +122,31 @@ struct MapChunk {
     std::uint32_t indexX = 0;
     std::uint32_t indexY = 0;
     std::uint32_t areaId = 0;
-    std::uint16_t holesLowRes = 0;          // 4x4 bits, row-major, bit 0 = north-west
+    std::uint16_t holesLowRes = 0; // 4x4 bits, row-major, bit 0 = north-west
     std::uint16_t unknownButUsed = 0;
-    std::uint64_t holesHighRes = 0;         // 8x8, only with HighResHoles (stored over ofsHeight/ofsNormal)
+    std::uint64_t holesHighRes = 0; // 8x8, only with HighResHoles (stored over ofsHeight/ofsNormal)
     std::array<std::uint8_t, 16> lowQualityTextureMap{}; // 8x8 x 2 bits, layer index per cell
     std::array<std::uint8_t, 8> noEffectDoodad{};        // 8x8 bits
-    Vec3f position;                          // header position: x, y (yards), z base height
-    std::uint32_t soundEmitterCount = 0;     // nSndEmitters as stored
-    std::uint32_t unusedTail = 0;            // the last header word
+    Vec3f position;                                      // header position: x, y (yards), z base height
+    std::uint32_t soundEmitterCount = 0;                 // nSndEmitters as stored
+    std::uint32_t unusedTail = 0;                        // the last header word
 
-    std::array<float, kVerticesPerChunk> heights{}; // MCVT, relative to position.z
+    std::array<float, kVerticesPerChunk> heights{};                      // MCVT, relative to position.z
     std::array<std::array<std::int8_t, 3>, kVerticesPerChunk> normals{}; // MCNR x, z, y; 127 = 1.0
     std::array<std::uint8_t, kMcnrPaddingSize> normalPadding{};
     bool normalPaddingInside = false; // size 448 (Cata style) instead of 435 + 13 outside
 
-    std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexColors; // MCCV, BGRA bytes
+    std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexColors;   // MCCV, BGRA bytes
     std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexLighting; // MCLV
 
-    std::vector<TextureLayer> layers; // at most 4 in valid files
-    std::vector<std::uint32_t> doodadRefs;    // MCRF, indices into Adt::doodads
-    std::vector<std::uint32_t> mapObjectRefs; // MCRF, indices into Adt::mapObjects
-    std::optional<std::vector<std::uint8_t>> shadow; // MCSH, normally 512 bytes = 64x64 bits LSB first
-    bool hasMcal = true;                             // MCAL written even when empty
-    std::optional<std::vector<std::byte>> mclq;      // MCLQ payload; present-and-empty is a valid stub
-    std::optional<std::vector<std::byte>> soundEmitters; // MCSE payload
+    std::vector<TextureLayer> layers;                       // at most 4 in valid files
+    std::vector<std::uint32_t> doodadRefs;                  // MCRF, indices into Adt::doodads
+    std::vector<std::uint32_t> mapObjectRefs;               // MCRF, indices into Adt::mapObjects
+    std::optional<std::vector<std::uint8_t>> shadow;        // MCSH, normally 512 bytes = 64x64 bits LSB first
+    bool hasMcal = true;                                    // MCAL written even when empty
+    std::optional<std::vector<std::byte>> mclq;             // MCLQ payload; present-and-empty is a valid stub
+    std::optional<std::vector<std::byte>> soundEmitters;    // MCSE payload
+    std::optional<std::array<std::uint8_t, 4>> materialIds; // MCMT (split tex files): material per layer
     std::vector<RawChunk> unknown;
     // Floats compare by value: NaN heights differ from themselves (compare written bytes instead).
     bool operator==(const MapChunk&) const = default;
@@ -138,23 +155,33 @@ struct MapChunk {
 struct Adt {
     std::uint32_t version = 18;
     std::uint32_t headerFlags = 0;              // MHDR flags; bit 0 (has MFBO) is derived
-    std::array<std::uint8_t, 16> headerTail{}; // MHDR bytes 0x30..0x3F (mamp value, padding, unused)
-    std::vector<std::string> textures;   // MTEX
-    std::vector<std::string> modelNames; // MMDX in MMID order
-    std::vector<std::string> wmoNames;   // MWMO in MWID order
-    std::vector<DoodadPlacement> doodads;     // MDDF
+    std::array<std::uint8_t, 16> headerTail{};  // MHDR bytes 0x30..0x3F (mamp value, padding, unused)
+    std::vector<std::string> textures;          // MTEX
+    std::vector<std::string> modelNames;        // MMDX in MMID order
+    std::vector<std::string> wmoNames;          // MWMO in MWID order
+    std::vector<DoodadPlacement> doodads;       // MDDF
     std::vector<MapObjectPlacement> mapObjects; // MODF
-    std::optional<Mh2o> liquids;                 // MH2O
+    std::optional<Mh2o> liquids;                // MH2O
     std::optional<std::array<std::int16_t, 18>> flightBounds; // MFBO: max plane 3x3, then min plane 3x3
     std::optional<std::vector<std::uint32_t>> textureFlags;   // MTXF, one per texture
-    std::vector<MapChunk> chunks;        // 256, row-major from the north-west corner
-    std::vector<RawChunk> unknown;       // top-level chunks not interpreted
-    bool bigAlpha = false;               // alpha depth the tile was read with (WDT MPHD 0x4 | 0x80)
+    std::vector<MapChunk> chunks;                             // 256, row-major from the north-west corner
+    std::vector<RawChunk> unknown;                            // top-level chunks not interpreted
+    bool bigAlpha = false; // alpha depth the tile was read with (WDT MPHD 0x4 | 0x80)
+
+    // Split (Cata+) data that a v18 file cannot hold; empty for tiles read from v18 files.
+    std::optional<std::uint8_t> mamp;             // MAMP: alpha map size 64 >> value (only 0 is supported)
+    std::vector<std::uint32_t> diffuseTextureIds; // MDID: file data ids, used instead of MTEX names
+    std::vector<std::uint32_t> heightTextureIds;  // MHID: file data ids, 0 = none
+    std::optional<std::vector<TextureParams>> textureParams; // MTXP, one per texture
+    // Whole files of the set that Mapsmith keeps byte for byte without interpreting them.
+    std::optional<std::vector<std::byte>> obj1File; // Name_X_Y_obj1.adt
+    std::optional<std::vector<std::byte>> tex1File; // Name_X_Y_tex1.adt
+    std::optional<std::vector<std::byte>> lodFile;  // Name_X_Y_lod.adt
 };
 
 struct AdtReadOptions {
-    bool lenient = false;              // read what can be read, collect warnings
-    std::optional<bool> bigAlpha;      // from the WDT; nullopt = infer from the alpha map sizes
+    bool lenient = false;         // read what can be read, collect warnings
+    std::optional<bool> bigAlpha; // from the WDT; nullopt = infer from the alpha map sizes
 };
 
 struct AdtReadResult {

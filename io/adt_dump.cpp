@@ -1,5 +1,7 @@
 #include "adt_dump.h"
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace mapsmith::io {
@@ -13,7 +15,9 @@ std::string hex64(std::uint64_t v) {
     return buf;
 }
 
-Json vec(const Vec3f& v) { return Json::array({v.x, v.y, v.z}); }
+Json vec(const Vec3f& v) {
+    return Json::array({v.x, v.y, v.z});
+}
 
 std::string nameOr(const std::vector<std::string>& names, std::uint32_t index) {
     return index < names.size() ? names[index] : std::string("<invalid ") + std::to_string(index) + ">";
@@ -65,6 +69,23 @@ std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) {
     return h;
 }
 
+// Unknown chunks by id and content hash, sorted: the order they were kept in depends on the layout (a
+// split set keeps each file's unknown chunks together).
+Json dumpUnknown(const std::vector<RawChunk>& unknown) {
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (const auto& raw : unknown) {
+        entries.emplace_back(raw.id.str(),
+                             hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(raw.data.data()),
+                                                     raw.data.size()))));
+    }
+    std::sort(entries.begin(), entries.end());
+    Json out = Json::array();
+    for (const auto& [id, hash] : entries) {
+        out.push_back({{"id", id}, {"hash", hash}});
+    }
+    return out;
+}
+
 Json dumpAdt(const Adt& adt) {
     Json root;
     root["version"] = adt.version;
@@ -72,6 +93,24 @@ Json dumpAdt(const Adt& adt) {
     root["textures"] = adt.textures;
     if (adt.textureFlags) {
         root["textureFlags"] = *adt.textureFlags;
+    }
+    // Split (Cata+) data, only when present: tiles read from v18 files dump the same either way.
+    if (adt.mamp) {
+        root["mamp"] = *adt.mamp;
+    }
+    if (!adt.diffuseTextureIds.empty()) {
+        root["diffuseTextureIds"] = adt.diffuseTextureIds;
+    }
+    if (!adt.heightTextureIds.empty()) {
+        root["heightTextureIds"] = adt.heightTextureIds;
+    }
+    if (adt.textureParams) {
+        Json params = Json::array();
+        for (const auto& t : *adt.textureParams) {
+            params.push_back(
+                {{"flags", t.flags}, {"heightScale", t.heightScale}, {"heightOffset", t.heightOffset}});
+        }
+        root["textureParams"] = std::move(params);
     }
     Json doodads = Json::array();
     for (const auto& d : adt.doodads) {
@@ -156,8 +195,8 @@ Json dumpAdt(const Adt& adt) {
             j["shadowHash"] = hex64(fnv1a64(*c.shadow));
         }
         if (c.mclq) {
-            j["mclqHash"] = hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(c.mclq->data()),
-                                                    c.mclq->size())));
+            j["mclqHash"] = hex64(
+                fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(c.mclq->data()), c.mclq->size())));
         }
         j["soundEmitterCount"] = c.soundEmitterCount;
         if (c.soundEmitters && !c.soundEmitters->empty()) {
@@ -167,26 +206,29 @@ Json dumpAdt(const Adt& adt) {
         if (adt.liquids && !adt.liquids->chunks[i].instances.empty()) {
             j["liquid"] = dumpLiquid(adt.liquids->chunks[i]);
         }
+        if (c.materialIds) {
+            j["materialIds"] = *c.materialIds;
+        }
         if (!c.unknown.empty()) {
-            Json u = Json::array();
-            for (const auto& raw : c.unknown) {
-                u.push_back({{"id", raw.id.str()},
-                             {"hash", hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(raw.data.data()),
-                                                              raw.data.size())))}});
-            }
+            Json u = dumpUnknown(c.unknown);
             j["unknownChunks"] = std::move(u);
         }
         chunks.push_back(std::move(j));
     }
     root["chunks"] = std::move(chunks);
     if (!adt.unknown.empty()) {
-        Json u = Json::array();
-        for (const auto& raw : adt.unknown) {
-            u.push_back({{"id", raw.id.str()},
-                         {"hash", hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>(raw.data.data()),
-                                                          raw.data.size())))}});
-        }
+        Json u = dumpUnknown(adt.unknown);
         root["unknownChunks"] = std::move(u);
+    }
+    const std::pair<const char*, const std::optional<std::vector<std::byte>>*> files[] = {
+        {"obj1", &adt.obj1File}, {"tex1", &adt.tex1File}, {"lod", &adt.lodFile}};
+    for (const auto& [name, bytes] : files) {
+        if (*bytes) {
+            root["keptFiles"][name] = {
+                {"size", (*bytes)->size()},
+                {"hash", hex64(fnv1a64(std::span(reinterpret_cast<const std::uint8_t*>((*bytes)->data()),
+                                                 (*bytes)->size())))}};
+        }
     }
     return root;
 }

@@ -1,11 +1,15 @@
-// ADT v18 reader: walks the top-level chunks, then each MCNK's sub-chunks. Sizes are checked against the
-// bytes left before anything is read; offsets in the headers are not trusted (the writer rebuilds them).
+// ADT reader for v18 files and split (Cata+) sets: walks the top-level chunks of every file, then each
+// map chunk's sub-chunks from every file's MCNK. Sizes are checked against the bytes left before anything
+// is read; offsets in the headers are not trusted (the writer rebuilds them).
 
 #include "adt.h"
+#include "adt_split.h"
 #include "byte_reader.h"
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace mapsmith::io {
@@ -29,18 +33,36 @@ struct McnkSizes {
     std::uint32_t nMapObjRefs = 0;
 };
 
+// One file of the tile: the whole v18 file, or one file of a split set.
+struct Part {
+    std::span<const std::byte> bytes;
+    std::string name; // for errors of split sets ("root", "tex0", "obj0"); empty for v18
+    AdtPart part = AdtPart::Root;
+};
+
+// A piece of map chunk i: the MCNK of one file, with or without the 128-byte header.
+struct McnkPiece {
+    std::size_t part = 0;
+    ByteReader data;
+    bool hasHeader = true;
+};
+
 class AdtReader {
 public:
-    AdtReader(std::span<const std::byte> file, const AdtReadOptions& options)
-        : mFile(file), mOptions(options) {
+    AdtReader(std::vector<Part> parts, bool split, const AdtReadOptions& options)
+        : mParts(std::move(parts)), mSplit(split), mOptions(options) {
         mDiag.lenient = options.lenient;
     }
 
     Expected<AdtReadResult> run();
 
 private:
-    // Strict mode: the error ends the read. Lenient mode: a warning, and the caller goes on.
+    // Strict mode: the error ends the read. Lenient mode: a warning, and the caller goes on. Split sets:
+    // the problem names the file being read.
     bool problem(Error e) {
+        if (mSplit && e.file.empty()) {
+            e.file = mParts[mCurrent].name;
+        }
         if (!mOptions.lenient) {
             if (!mError) {
                 mError = std::move(e);
@@ -51,19 +73,31 @@ private:
         return true;
     }
     bool problemFrom(const ByteReader& r) { return problem(r.error()); }
+    // A warning that never ends the read.
+    void warn(Error e) {
+        if (mSplit && e.file.empty()) {
+            e.file = mParts[mCurrent].name;
+        }
+        mDiag.warnings.push_back(std::move(e));
+    }
 
     bool readStrings(ByteReader r, std::vector<std::string>& out, std::vector<std::uint32_t>* offsets);
     bool resolveNameTable(FourCC tableId, ByteReader idReader, const std::vector<std::string>& strings,
                           const std::vector<std::uint32_t>& stringOffsets, std::vector<std::string>& out);
     bool readDoodads(ByteReader r);
     bool readMapObjects(ByteReader r);
-    bool readMcnk(ByteReader r, int index, MapChunk& chunk);
+    bool readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChunk& chunk);
+    bool readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes& s);
+    bool readSplitTop(const std::function<std::optional<ByteReader>(FourCC)>& find);
+    bool isSubchunkStart(const ByteReader& r) const;
     bool readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chunkFlags, MapChunk& chunk);
     bool decodeLayerAlpha(ByteReader& mcal, std::uint32_t offset, std::uint64_t end, bool doNotFix,
                           TextureLayer& layer);
     void inferAlphaDepth(const std::vector<std::pair<ByteReader, ByteReader>>& pending);
 
-    std::span<const std::byte> mFile;
+    std::vector<Part> mParts;
+    bool mSplit = false;
+    std::size_t mCurrent = 0; // the part being read (names the file in problems)
     AdtReadOptions mOptions;
     Diagnostics mDiag;
     std::optional<Error> mError;
@@ -73,7 +107,8 @@ private:
     bool mInferred = false;
 };
 
-bool AdtReader::readStrings(ByteReader r, std::vector<std::string>& out, std::vector<std::uint32_t>* offsets) {
+bool AdtReader::readStrings(ByteReader r, std::vector<std::string>& out,
+                            std::vector<std::uint32_t>* offsets) {
     const auto bytes = r.data();
     const char* p = reinterpret_cast<const char*>(bytes.data());
     std::size_t start = 0;
@@ -99,7 +134,8 @@ bool AdtReader::readStrings(ByteReader r, std::vector<std::string>& out, std::ve
 }
 
 bool AdtReader::resolveNameTable(FourCC tableId, ByteReader idReader, const std::vector<std::string>& strings,
-                                 const std::vector<std::uint32_t>& stringOffsets, std::vector<std::string>& out) {
+                                 const std::vector<std::uint32_t>& stringOffsets,
+                                 std::vector<std::string>& out) {
     if (idReader.size() % 4 != 0) {
         if (!problem(Error{ErrorCode::BadValue, tableId, idReader.absolute(),
                            "size " + std::to_string(idReader.size()) + " is not a multiple of 4"})) {
@@ -136,8 +172,8 @@ Vec3f readVec3(ByteReader& r) {
 
 bool AdtReader::readDoodads(ByteReader r) {
     if (r.size() % kMddfEntrySize != 0 &&
-        !problem(r.makeError(ErrorCode::BadValue, "size " + std::to_string(r.size()) +
-                                                      " is not a multiple of 36"))) {
+        !problem(r.makeError(ErrorCode::BadValue,
+                             "size " + std::to_string(r.size()) + " is not a multiple of 36"))) {
         return false;
     }
     const std::uint64_t count = r.size() / kMddfEntrySize;
@@ -162,8 +198,8 @@ bool AdtReader::readDoodads(ByteReader r) {
 
 bool AdtReader::readMapObjects(ByteReader r) {
     if (r.size() % kModfEntrySize != 0 &&
-        !problem(r.makeError(ErrorCode::BadValue, "size " + std::to_string(r.size()) +
-                                                      " is not a multiple of 64"))) {
+        !problem(r.makeError(ErrorCode::BadValue,
+                             "size " + std::to_string(r.size()) + " is not a multiple of 64"))) {
         return false;
     }
     const std::uint64_t count = r.size() / kModfEntrySize;
@@ -211,8 +247,8 @@ bool AdtReader::decodeLayerAlpha(ByteReader& mcal, std::uint32_t offset, std::ui
                                      " bytes before 4096 pixels"});
         }
         if (res.overran) {
-            mDiag.warnings.push_back(Error{ErrorCode::BadValue, chunk::MCAL, mcal.absoluteAt(offset),
-                                           "compressed alpha map decodes past 4096 pixels (clamped)"});
+            warn(Error{ErrorCode::BadValue, chunk::MCAL, mcal.absoluteAt(offset),
+                       "compressed alpha map decodes past 4096 pixels (clamped)"});
         }
         return true;
     }
@@ -246,7 +282,8 @@ bool AdtReader::readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chun
         return false;
     }
     const std::size_t count = std::size_t(mcly.size() / kMclyEntrySize);
-    if (count > 4 && !problem(mcly.makeError(ErrorCode::BadValue, std::to_string(count) + " layers, at most 4 are allowed"))) {
+    if (count > 4 && !problem(mcly.makeError(ErrorCode::BadValue,
+                                             std::to_string(count) + " layers, at most 4 are allowed"))) {
         return false;
     }
     chunk.layers.resize(count);
@@ -258,11 +295,11 @@ bool AdtReader::readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chun
         layer.flags = mcly.u32();
         offsets[i] = mcly.u32();
         layer.effectId = mcly.u32();
-        if (layer.textureIndex >= mAdt.textures.size() &&
+        const std::size_t textureCount = std::max(mAdt.textures.size(), mAdt.diffuseTextureIds.size());
+        if (layer.textureIndex >= textureCount &&
             !problem(Error{ErrorCode::BadValue, chunk::MCLY, mcly.absoluteAt(at),
                            "layer " + std::to_string(i) + " names texture " +
-                               std::to_string(layer.textureIndex) + " of " +
-                               std::to_string(mAdt.textures.size())})) {
+                               std::to_string(layer.textureIndex) + " of " + std::to_string(textureCount)})) {
             return false;
         }
         layer.hasAlpha = (layer.flags & mcly_flags::UseAlphaMap) != 0;
@@ -280,8 +317,9 @@ bool AdtReader::readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chun
             continue;
         }
         if (!mcal) {
-            if (!problem(Error{ErrorCode::MissingChunk, chunk::MCAL, mcly.absoluteAt(0),
-                               "layer " + std::to_string(i) + " uses an alpha map but the MCNK has no MCAL"})) {
+            if (!problem(
+                    Error{ErrorCode::MissingChunk, chunk::MCAL, mcly.absoluteAt(0),
+                          "layer " + std::to_string(i) + " uses an alpha map but the MCNK has no MCAL"})) {
                 return false;
             }
             layer.hasAlpha = false;
@@ -304,12 +342,11 @@ bool AdtReader::readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chun
     return true;
 }
 
-bool AdtReader::readMcnk(ByteReader r, int index, MapChunk& c) {
+bool AdtReader::readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes& s) {
     // Header (128 bytes), fields in file order.
     if (!r.ensure(kMcnkHeaderSize, "MCNK header")) {
         return problemFrom(r);
     }
-    McnkSizes s;
     c.flags = r.u32();
     c.indexX = r.u32();
     c.indexY = r.u32();
@@ -336,170 +373,369 @@ bool AdtReader::readMcnk(ByteReader r, int index, MapChunk& c) {
     c.position = readVec3(r);
     r.skip(8); // ofsMCCV, ofsMCLV
     c.unusedTail = r.u32();
-    if ((c.indexX != std::uint32_t(index % kChunksPerSide) || c.indexY != std::uint32_t(index / kChunksPerSide)) &&
+    if ((c.indexX != std::uint32_t(index % kChunksPerSide) ||
+         c.indexY != std::uint32_t(index / kChunksPerSide)) &&
         !problem(Error{ErrorCode::BadValue, chunk::MCNK, r.absoluteAt(4),
                        "MCNK " + std::to_string(index) + " says it is (" + std::to_string(c.indexX) + ", " +
                            std::to_string(c.indexY) + ")"})) {
         return false;
     }
+    return true;
+}
 
-    // Sub-chunks.
-    std::optional<ByteReader> mcly;
-    std::optional<ByteReader> mcal;
-    std::optional<ByteReader> mcrf;
-    bool haveMcvt = false;
-    bool haveMcnr = false;
-    FourCC lastKnown;
-    while (!r.failed() && r.remaining() >= 8) {
-        const std::uint64_t at = r.position();
+// Chunk ids are four upper-case letters or digits; header words (flags, indices) never are.
+bool looksLikeChunkId(FourCC id) {
+    for (int shift = 0; shift < 32; shift += 8) {
+        const char c = char((id.value >> shift) & 0xFF);
+        if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// A headerless MCNK (split tex/obj files) is empty or a run of sub-chunks that fills it exactly; an MCNK
+// with a header starts with flags and indices, which never read as a chunk id.
+bool AdtReader::isSubchunkStart(const ByteReader& piece) const {
+    ByteReader r = piece;
+    while (r.remaining() >= 8) {
         const FourCC id = r.fourcc();
         std::uint64_t size = r.u32();
-        const std::uint64_t rel = at + 8; // header offsets count from the MCNK's own chunk header
-        // MCAL and MCLQ size fields are unreliable in Blizzard files; the client uses the header's.
-        if (id == chunk::MCAL && s.ofsAlpha == rel && s.sizeAlpha >= 8 && s.sizeAlpha - 8 <= r.remaining()) {
-            if (size != s.sizeAlpha - 8) {
-                mDiag.warnings.push_back(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
-                                               "size field " + std::to_string(size) + " disagrees with sizeAlpha " +
-                                                   std::to_string(s.sizeAlpha) + " (the header is used)"});
+        if (!looksLikeChunkId(id) || size > r.remaining()) {
+            return false;
+        }
+        if (id == chunk::MCNR && size == kMcnrEntriesSize &&
+            r.remaining() >= kMcnrEntriesSize + kMcnrPaddingSize) {
+            // WotLK's 13 bytes outside the chunk, unless a chunk follows right away.
+            ByteReader next = r;
+            next.skip(size);
+            if (!looksLikeChunkId(next.fourcc())) {
+                size += kMcnrPaddingSize;
             }
-            size = s.sizeAlpha - 8;
-        } else if (id == chunk::MCLQ && s.ofsLiquid == rel && s.sizeLiquid > 8 &&
-                   s.sizeLiquid - 8 <= r.remaining()) {
-            size = s.sizeLiquid - 8;
         }
-        if (size > r.remaining()) {
-            return problem(Error{ErrorCode::SizeOutOfBounds, id, r.absoluteAt(at),
-                                 "sub-chunk of " + std::to_string(size) + " bytes, only " +
-                                     std::to_string(r.remaining()) + " left in the MCNK"});
-        }
-        ByteReader sub = r.sub(r.position(), size, id);
         r.skip(size);
-        bool known = true;
-        if (id == chunk::MCVT) {
-            if (size != kMcvtSize) {
-                if (!problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
+    }
+    return r.remaining() == 0;
+}
+
+bool AdtReader::readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChunk& c) {
+    McnkSizes s;
+    const McnkPiece* headerPiece = nullptr;
+    for (const McnkPiece& piece : pieces) {
+        if (!piece.hasHeader) {
+            continue;
+        }
+        mCurrent = piece.part;
+        if (headerPiece) {
+            if (!problem(Error{ErrorCode::BadValue, chunk::MCNK, piece.data.absoluteAt(0) - 8,
+                               "MCNK " + std::to_string(index) + " has a header in " +
+                                   mParts[headerPiece->part].name + " too (that one is used)"})) {
+                return false;
+            }
+            continue;
+        }
+        headerPiece = &piece;
+    }
+    if (!headerPiece) {
+        mCurrent = pieces.empty() ? 0 : pieces.front().part;
+        return problem(Error{ErrorCode::MissingChunk, chunk::MCNK,
+                             pieces.empty() ? 0 : pieces.front().data.absoluteAt(0) - 8,
+                             "MCNK " + std::to_string(index) + " has no header in any file"});
+    }
+
+    struct Found {
+        ByteReader data;
+        std::size_t part = 0;
+    };
+    std::optional<Found> mcly, mcal, mcrf, mcrd, mcrw;
+    bool haveMcvt = false;
+    bool haveMcnr = false;
+    // The header's piece first: its sub-chunk offsets tell MCAL's and MCLQ's true sizes.
+    std::vector<const McnkPiece*> order{headerPiece};
+    for (const McnkPiece& piece : pieces) {
+        if (&piece != headerPiece) {
+            order.push_back(&piece);
+        }
+    }
+    for (const McnkPiece* piece : order) {
+        mCurrent = piece->part;
+        ByteReader r = piece->data;
+        if (piece == headerPiece) {
+            if (!readMcnkHeader(r, index, c, s)) {
+                return false;
+            }
+        }
+        const bool withHeader = piece == headerPiece;
+        FourCC lastKnown;
+        while (!r.failed() && r.remaining() >= 8) {
+            const std::uint64_t at = r.position();
+            const FourCC id = r.fourcc();
+            std::uint64_t size = r.u32();
+            const std::uint64_t rel = at + 8; // header offsets count from the MCNK's own chunk header
+            // MCAL and MCLQ size fields are unreliable in Blizzard files; the client uses the header's.
+            if (withHeader && id == chunk::MCAL && s.ofsAlpha == rel && s.sizeAlpha >= 8 &&
+                s.sizeAlpha - 8 <= r.remaining()) {
+                if (size != s.sizeAlpha - 8) {
+                    warn(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
+                               "size field " + std::to_string(size) + " disagrees with sizeAlpha " +
+                                   std::to_string(s.sizeAlpha) + " (the header is used)"});
+                }
+                size = s.sizeAlpha - 8;
+            } else if (withHeader && id == chunk::MCLQ && s.ofsLiquid == rel && s.sizeLiquid > 8 &&
+                       s.sizeLiquid - 8 <= r.remaining()) {
+                size = s.sizeLiquid - 8;
+            }
+            if (size > r.remaining()) {
+                return problem(Error{ErrorCode::SizeOutOfBounds, id, r.absoluteAt(at),
+                                     "sub-chunk of " + std::to_string(size) + " bytes, only " +
+                                         std::to_string(r.remaining()) + " left in the MCNK"});
+            }
+            ByteReader sub = r.sub(r.position(), size, id);
+            r.skip(size);
+            bool known = true;
+            if (id == chunk::MCVT) {
+                if (size != kMcvtSize) {
+                    if (!problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
+                                       "size " + std::to_string(size) + " is not 580"})) {
+                        return false;
+                    }
+                }
+                std::memcpy(c.heights.data(), sub.data().data(), std::min<std::size_t>(size, kMcvtSize));
+                haveMcvt = true;
+            } else if (id == chunk::MCNR) {
+                if (size < kMcnrEntriesSize) {
+                    if (!problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
+                                       "size " + std::to_string(size) + " is below 435"})) {
+                        return false;
+                    }
+                }
+                std::memcpy(c.normals.data(), sub.data().data(),
+                            std::min<std::size_t>(size, kMcnrEntriesSize));
+                if (size >= kMcnrEntriesSize + kMcnrPaddingSize) {
+                    c.normalPaddingInside = true;
+                    std::memcpy(c.normalPadding.data(), sub.data().data() + kMcnrEntriesSize,
+                                kMcnrPaddingSize);
+                } else if (size == kMcnrEntriesSize && r.remaining() >= kMcnrPaddingSize) {
+                    // WotLK: 13 bytes follow the chunk without being counted in its size.
+                    r.bytes(std::span<std::uint8_t>(c.normalPadding));
+                }
+                haveMcnr = true;
+            } else if (id == chunk::MCCV || id == chunk::MCLV) {
+                auto& target = id == chunk::MCCV ? c.vertexColors : c.vertexLighting;
+                target.emplace();
+                if (size != kVerticesPerChunk * 4 &&
+                    !problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
                                    "size " + std::to_string(size) + " is not 580"})) {
                     return false;
                 }
-            }
-            std::memcpy(c.heights.data(), sub.data().data(), std::min<std::size_t>(size, kMcvtSize));
-            haveMcvt = true;
-        } else if (id == chunk::MCNR) {
-            if (size < kMcnrEntriesSize) {
-                if (!problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
-                                   "size " + std::to_string(size) + " is below 435"})) {
+                std::memcpy(target->data(), sub.data().data(),
+                            std::min<std::size_t>(size, kVerticesPerChunk * 4));
+            } else if (id == chunk::MCLY) {
+                mcly = Found{sub, piece->part};
+            } else if (id == chunk::MCRF) {
+                mcrf = Found{sub, piece->part};
+            } else if (mSplit && id == chunk::MCRD) {
+                mcrd = Found{sub, piece->part};
+            } else if (mSplit && id == chunk::MCRW) {
+                mcrw = Found{sub, piece->part};
+            } else if (mSplit && id == chunk::MCMT) {
+                if (size != 4 && !problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
+                                                "size " + std::to_string(size) + " is not 4"})) {
                     return false;
                 }
+                auto& ids = c.materialIds.emplace();
+                std::memcpy(ids.data(), sub.data().data(), std::min<std::size_t>(size, 4));
+            } else if (id == chunk::MCSH) {
+                const auto* p = reinterpret_cast<const std::uint8_t*>(sub.data().data());
+                c.shadow.emplace(p, p + size);
+            } else if (id == chunk::MCAL) {
+                mcal = Found{sub, piece->part};
+            } else if (id == chunk::MCLQ) {
+                c.mclq.emplace(sub.data().begin(), sub.data().end());
+            } else if (id == chunk::MCSE) {
+                c.soundEmitters.emplace(sub.data().begin(), sub.data().end());
+            } else {
+                known = false;
+                c.unknown.push_back(RawChunk{
+                    id, lastKnown, {sub.data().begin(), sub.data().end()}, mParts[piece->part].part});
             }
-            std::memcpy(c.normals.data(), sub.data().data(), std::min<std::size_t>(size, kMcnrEntriesSize));
-            if (size >= kMcnrEntriesSize + kMcnrPaddingSize) {
-                c.normalPaddingInside = true;
-                std::memcpy(c.normalPadding.data(), sub.data().data() + kMcnrEntriesSize, kMcnrPaddingSize);
-            } else if (size == kMcnrEntriesSize && r.remaining() >= kMcnrPaddingSize) {
-                // WotLK: 13 bytes follow the chunk without being counted in its size.
-                r.bytes(std::span<std::uint8_t>(c.normalPadding));
+            if (known) {
+                // In the model, "after MCRF" means after the references, whichever chunks hold them.
+                lastKnown = (id == chunk::MCRD || id == chunk::MCRW) ? chunk::MCRF : id;
             }
-            haveMcnr = true;
-        } else if (id == chunk::MCCV || id == chunk::MCLV) {
-            auto& target = id == chunk::MCCV ? c.vertexColors : c.vertexLighting;
-            target.emplace();
-            if (size != kVerticesPerChunk * 4 &&
-                !problem(Error{ErrorCode::BadValue, id, r.absoluteAt(at),
-                               "size " + std::to_string(size) + " is not 580"})) {
-                return false;
-            }
-            std::memcpy(target->data(), sub.data().data(), std::min<std::size_t>(size, kVerticesPerChunk * 4));
-        } else if (id == chunk::MCLY) {
-            mcly = sub;
-        } else if (id == chunk::MCRF) {
-            mcrf = sub;
-        } else if (id == chunk::MCSH) {
-            const auto* p = reinterpret_cast<const std::uint8_t*>(sub.data().data());
-            c.shadow.emplace(p, p + size);
-        } else if (id == chunk::MCAL) {
-            mcal = sub;
-        } else if (id == chunk::MCLQ) {
-            c.mclq.emplace(sub.data().begin(), sub.data().end());
-        } else if (id == chunk::MCSE) {
-            c.soundEmitters.emplace(sub.data().begin(), sub.data().end());
-        } else {
-            known = false;
-            c.unknown.push_back(RawChunk{id, lastKnown, {sub.data().begin(), sub.data().end()}});
         }
-        if (known) {
-            lastKnown = id;
+        if (r.failed()) {
+            return problemFrom(r);
+        }
+        if (r.remaining() != 0 &&
+            !problem(Error{ErrorCode::BadValue, chunk::MCNK, r.absolute(),
+                           std::to_string(r.remaining()) + " stray bytes at the end of the MCNK"})) {
+            return false;
         }
     }
-    if (r.failed()) {
-        return problemFrom(r);
-    }
-    if (r.remaining() != 0 &&
-        !problem(Error{ErrorCode::BadValue, chunk::MCNK, r.absolute(),
-                       std::to_string(r.remaining()) + " stray bytes at the end of the MCNK"})) {
-        return false;
-    }
-    if (!haveMcvt && !problem(Error{ErrorCode::MissingChunk, chunk::MCVT, r.absoluteAt(0),
+    mCurrent = headerPiece->part;
+    const std::uint64_t headerAt = headerPiece->data.absoluteAt(0);
+    if (!haveMcvt && !problem(Error{ErrorCode::MissingChunk, chunk::MCVT, headerAt,
                                     "MCNK " + std::to_string(index) + " has no MCVT"})) {
         return false;
     }
-    if (!haveMcnr && !problem(Error{ErrorCode::MissingChunk, chunk::MCNR, r.absoluteAt(0),
+    if (!haveMcnr && !problem(Error{ErrorCode::MissingChunk, chunk::MCNR, headerAt,
                                     "MCNK " + std::to_string(index) + " has no MCNR"})) {
         return false;
     }
     c.hasMcal = mcal.has_value();
 
     if (mcrf) {
+        mCurrent = mcrf->part;
+        ByteReader refs = mcrf->data;
         const std::uint64_t want = (std::uint64_t(s.nDoodadRefs) + s.nMapObjRefs) * 4;
         std::uint64_t doodadCount = s.nDoodadRefs;
         std::uint64_t objectCount = s.nMapObjRefs;
-        if (want != mcrf->size()) {
-            if (!problem(Error{ErrorCode::BadValue, chunk::MCRF, mcrf->absoluteAt(0),
-                               "holds " + std::to_string(mcrf->size()) + " bytes but the header counts " +
+        if (want != refs.size()) {
+            if (!problem(Error{ErrorCode::BadValue, chunk::MCRF, refs.absoluteAt(0),
+                               "holds " + std::to_string(refs.size()) + " bytes but the header counts " +
                                    std::to_string(s.nDoodadRefs) + " doodad and " +
                                    std::to_string(s.nMapObjRefs) + " object references"})) {
                 return false;
             }
-            doodadCount = std::min<std::uint64_t>(doodadCount, mcrf->size() / 4);
-            objectCount = std::min<std::uint64_t>(objectCount, mcrf->size() / 4 - doodadCount);
+            doodadCount = std::min<std::uint64_t>(doodadCount, refs.size() / 4);
+            objectCount = std::min<std::uint64_t>(objectCount, refs.size() / 4 - doodadCount);
         }
         c.doodadRefs.resize(std::size_t(doodadCount));
         for (auto& v : c.doodadRefs) {
-            v = mcrf->u32();
+            v = refs.u32();
         }
         c.mapObjectRefs.resize(std::size_t(objectCount));
         for (auto& v : c.mapObjectRefs) {
-            v = mcrf->u32();
+            v = refs.u32();
+        }
+    } else if (mSplit) {
+        // MCRD (doodads) and MCRW (objects); the root header's counts are not trusted.
+        const auto readList = [&](const std::optional<Found>& list, std::vector<std::uint32_t>& out) {
+            if (!list) {
+                return true;
+            }
+            mCurrent = list->part;
+            ByteReader refs = list->data;
+            if (refs.size() % 4 != 0 &&
+                !problem(refs.makeError(ErrorCode::BadValue,
+                                        "size " + std::to_string(refs.size()) + " is not a multiple of 4"))) {
+                return false;
+            }
+            out.resize(std::size_t(refs.size() / 4));
+            for (auto& v : out) {
+                v = refs.u32();
+            }
+            return true;
+        };
+        if (!readList(mcrd, c.doodadRefs) || !readList(mcrw, c.mapObjectRefs)) {
+            return false;
         }
     } else if ((s.nDoodadRefs != 0 || s.nMapObjRefs != 0) &&
-               !problem(Error{ErrorCode::MissingChunk, chunk::MCRF, r.absoluteAt(0),
+               !problem(Error{ErrorCode::MissingChunk, chunk::MCRF, headerAt,
                               "the header counts references but the MCNK has no MCRF"})) {
         return false;
     }
-    for (auto ref : c.doodadRefs) {
-        if (ref >= mAdt.doodads.size() &&
-            !problem(Error{ErrorCode::BadValue, chunk::MCRF, mcrf->absoluteAt(0),
-                           "doodad reference " + std::to_string(ref) + " is past the " +
-                               std::to_string(mAdt.doodads.size()) + " MDDF entries"})) {
-            return false;
+    const auto checkRefs = [&](const std::vector<std::uint32_t>& refs, std::size_t limit, const char* what,
+                               const char* table, const std::optional<Found>& from, FourCC id) {
+        for (auto ref : refs) {
+            if (ref >= limit) {
+                mCurrent = from ? from->part : headerPiece->part;
+                if (!problem(Error{ErrorCode::BadValue, id, from ? from->data.absoluteAt(0) : headerAt,
+                                   std::string(what) + " reference " + std::to_string(ref) + " is past the " +
+                                       std::to_string(limit) + " " + table + " entries"})) {
+                    return false;
+                }
+            }
         }
-    }
-    for (auto ref : c.mapObjectRefs) {
-        if (ref >= mAdt.mapObjects.size() &&
-            !problem(Error{ErrorCode::BadValue, chunk::MCRF, mcrf->absoluteAt(0),
-                           "object reference " + std::to_string(ref) + " is past the " +
-                               std::to_string(mAdt.mapObjects.size()) + " MODF entries"})) {
-            return false;
-        }
+        return true;
+    };
+    if (!checkRefs(c.doodadRefs, mAdt.doodads.size(), "doodad", "MDDF", mcrf ? mcrf : mcrd,
+                   mcrf ? chunk::MCRF : chunk::MCRD) ||
+        !checkRefs(c.mapObjectRefs, mAdt.mapObjects.size(), "object", "MODF", mcrf ? mcrf : mcrw,
+                   mcrf ? chunk::MCRF : chunk::MCRW)) {
+        return false;
     }
 
     if (mcly) {
-        if (mcly->size() / kMclyEntrySize != s.nLayers) {
-            mDiag.warnings.push_back(Error{ErrorCode::BadValue, chunk::MCNK, r.absoluteAt(0),
-                                           "nLayers " + std::to_string(s.nLayers) + " but MCLY holds " +
-                                               std::to_string(mcly->size() / kMclyEntrySize)});
+        mCurrent = mcly->part;
+        if (mcly->part == headerPiece->part && mcly->data.size() / kMclyEntrySize != s.nLayers) {
+            warn(Error{ErrorCode::BadValue, chunk::MCNK, headerAt,
+                       "nLayers " + std::to_string(s.nLayers) + " but MCLY holds " +
+                           std::to_string(mcly->data.size() / kMclyEntrySize)});
         }
-        if (!readLayers(*mcly, mcal ? &*mcal : nullptr, c.flags, c)) {
+        ByteReader alpha = mcal ? mcal->data : ByteReader();
+        if (!readLayers(mcly->data, mcal ? &alpha : nullptr, c.flags, c)) {
             return false;
+        }
+    }
+    return true;
+}
+
+// MAMP, MDID, MHID and MTXP, which only split tex files hold.
+bool AdtReader::readSplitTop(const std::function<std::optional<ByteReader>(FourCC)>& find) {
+    std::uint8_t mampValue = mAdt.headerTail[0]; // MHDR's mamp_value unless MAMP says otherwise
+    std::uint64_t mampAt = 0;
+    FourCC mampFrom = chunk::MHDR;
+    if (auto mamp = find(chunk::MAMP)) {
+        if (mamp->size() < 1) {
+            if (!problem(mamp->makeError(ErrorCode::Truncated, "MAMP is empty"))) {
+                return false;
+            }
+        } else {
+            mAdt.mamp = mamp->u8();
+            mampValue = *mAdt.mamp;
+            mampAt = mamp->absoluteAt(0);
+            mampFrom = chunk::MAMP;
+            if (mamp->size() != 4) {
+                warn(mamp->makeError(ErrorCode::BadValue, "size " + std::to_string(mamp->size()) +
+                                                              " is not 4 (only the first byte is kept)"));
+            }
+        }
+    } else if (mampValue != 0) {
+        if (auto mhdr = find(chunk::MHDR)) {
+            mampAt = mhdr->absoluteAt(0x30);
+        }
+    }
+    if (mampValue != 0 &&
+        !problem(Error{ErrorCode::BadValue, mampFrom, mampAt,
+                       "mamp value " + std::to_string(mampValue) + " (" +
+                           std::to_string(64 >> std::min(mampValue, std::uint8_t(6))) + "x" +
+                           std::to_string(64 >> std::min(mampValue, std::uint8_t(6))) +
+                           " alpha maps) is not supported, only 0 (64x64)"})) {
+        return false;
+    }
+    const auto readIds = [&](FourCC id, std::vector<std::uint32_t>& out) {
+        auto ids = find(id);
+        if (!ids) {
+            return true;
+        }
+        if (ids->size() % 4 != 0 &&
+            !problem(ids->makeError(ErrorCode::BadValue,
+                                    "size " + std::to_string(ids->size()) + " is not a multiple of 4"))) {
+            return false;
+        }
+        out.resize(std::size_t(ids->size() / 4));
+        for (auto& v : out) {
+            v = ids->u32();
+        }
+        return true;
+    };
+    if (!readIds(chunk::MDID, mAdt.diffuseTextureIds) || !readIds(chunk::MHID, mAdt.heightTextureIds)) {
+        return false;
+    }
+    if (auto mtxp = find(chunk::MTXP)) {
+        if (mtxp->size() % 16 != 0 &&
+            !problem(mtxp->makeError(ErrorCode::BadValue,
+                                     "size " + std::to_string(mtxp->size()) + " is not a multiple of 16"))) {
+            return false;
+        }
+        auto& params = mAdt.textureParams.emplace(std::size_t(mtxp->size() / 16));
+        for (auto& t : params) {
+            t.flags = mtxp->u32();
+            t.heightScale = mtxp->f32();
+            t.heightOffset = mtxp->f32();
+            t.padding = mtxp->u32();
         }
     }
     return true;
@@ -534,8 +770,10 @@ void AdtReader::inferAlphaDepth(const std::vector<std::pair<ByteReader, ByteRead
             const std::uint64_t next = i + 1 < entries.size() ? entries[i + 1].first : mcal.size();
             spans.push_back(next - entries[i].first);
         }
-        const bool all4 = std::all_of(spans.begin(), spans.end(), [](auto n) { return n == kAlpha4BitBytes; });
-        const bool all8 = std::all_of(spans.begin(), spans.end(), [](auto n) { return n == kAlpha8BitBytes; });
+        const bool all4 =
+            std::all_of(spans.begin(), spans.end(), [](auto n) { return n == kAlpha4BitBytes; });
+        const bool all8 =
+            std::all_of(spans.begin(), spans.end(), [](auto n) { return n == kAlpha8BitBytes; });
         if (all4 || all8) {
             mBigAlpha = all8;
             mDepthKnown = true;
@@ -545,82 +783,111 @@ void AdtReader::inferAlphaDepth(const std::vector<std::pair<ByteReader, ByteRead
 }
 
 Expected<AdtReadResult> AdtReader::run() {
-    ByteReader file(mFile);
     struct Found {
         FourCC id;
         ByteReader data;
+        std::size_t part = 0;
     };
     std::vector<Found> top;
-    std::vector<ByteReader> mcnks;
-    FourCC lastKnown;
-    auto isKnownTop = [](FourCC id) {
+    std::vector<std::vector<ByteReader>> mcnks(mParts.size());
+    auto isKnownTop = [this](FourCC id) {
         using namespace chunk;
+        if (mSplit && (id == MAMP || id == MDID || id == MHID || id == MTXP)) {
+            return true;
+        }
         return id == MVER || id == MHDR || id == MCIN || id == MTEX || id == MMDX || id == MMID ||
                id == MWMO || id == MWID || id == MDDF || id == MODF || id == MH2O || id == MFBO ||
                id == MTXF || id == MCNK;
     };
-    while (file.remaining() >= 8) {
-        const std::uint64_t at = file.position();
-        const FourCC id = file.fourcc();
-        const std::uint32_t size = file.u32();
-        if (size > file.remaining()) {
-            file.setChunk(id);
-            file.failAt(at, ErrorCode::SizeOutOfBounds,
-                        "chunk of " + std::to_string(size) + " bytes, only " + std::to_string(file.remaining()) +
-                            " left in the file");
-            if (!problemFrom(file)) {
-                return *mError;
+    for (std::size_t p = 0; p < mParts.size(); ++p) {
+        mCurrent = p;
+        ByteReader file(mParts[p].bytes);
+        FourCC lastKnown;
+        while (file.remaining() >= 8) {
+            const std::uint64_t at = file.position();
+            const FourCC id = file.fourcc();
+            const std::uint32_t size = file.u32();
+            if (size > file.remaining()) {
+                file.setChunk(id);
+                file.failAt(at, ErrorCode::SizeOutOfBounds,
+                            "chunk of " + std::to_string(size) + " bytes, only " +
+                                std::to_string(file.remaining()) + " left in the file");
+                if (!problemFrom(file)) {
+                    return *mError;
+                }
+                break;
             }
-            break;
+            ByteReader data = file.sub(file.position(), size, id);
+            file.skip(size);
+            if (id == chunk::MCNK) {
+                mcnks[p].push_back(data);
+            } else if (isKnownTop(id)) {
+                top.push_back({id, data, p});
+            } else {
+                mAdt.unknown.push_back(
+                    RawChunk{id, lastKnown, {data.data().begin(), data.data().end()}, mParts[p].part});
+            }
+            if (isKnownTop(id)) {
+                lastKnown = id;
+            }
         }
-        ByteReader data = file.sub(file.position(), size, id);
-        file.skip(size);
-        if (id == chunk::MCNK) {
-            mcnks.push_back(data);
-        } else if (isKnownTop(id)) {
-            top.push_back({id, data});
-        } else {
-            mAdt.unknown.push_back(RawChunk{id, lastKnown, {data.data().begin(), data.data().end()}});
-        }
-        if (isKnownTop(id)) {
-            lastKnown = id;
+        if (file.remaining() != 0 &&
+            !problem(Error{ErrorCode::Truncated, FourCC{}, file.absolute(),
+                           std::to_string(file.remaining()) + " stray bytes after the last chunk"})) {
+            return *mError;
         }
     }
-    if (file.remaining() != 0 &&
-        !problem(Error{ErrorCode::Truncated, FourCC{}, file.absolute(),
-                       std::to_string(file.remaining()) + " stray bytes after the last chunk"})) {
-        return *mError;
-    }
+    // The chunk of that id in whichever file holds it; mCurrent names that file for later problems.
     auto find = [&](FourCC id) -> std::optional<ByteReader> {
         std::optional<ByteReader> result;
+        std::size_t resultPart = 0;
         for (const auto& f : top) {
             if (f.id == id) {
                 if (result) {
+                    mCurrent = f.part;
                     problem(Error{ErrorCode::BadValue, id, f.data.absoluteAt(0) - 8,
                                   "a second " + id.str() + " chunk (the first one is used)"});
                     continue;
                 }
                 result = f.data;
+                resultPart = f.part;
             }
         }
+        mCurrent = result ? resultPart : 0;
         return result;
     };
 
-    // MVER
-    auto mver = find(chunk::MVER);
-    if (!mver) {
-        problem(Error{ErrorCode::MissingChunk, chunk::MVER, 0, "the file has no MVER chunk"});
-        if (mError) {
-            return *mError;
+    // MVER: one per file (every file of a split set has its own).
+    for (std::size_t p = 0; p < mParts.size(); ++p) {
+        mCurrent = p;
+        std::optional<ByteReader> mver;
+        for (const auto& f : top) {
+            if (f.id == chunk::MVER && f.part == p) {
+                if (mver) {
+                    problem(Error{ErrorCode::BadValue, chunk::MVER, f.data.absoluteAt(0) - 8,
+                                  "a second MVER chunk (the first one is used)"});
+                    continue;
+                }
+                mver = f.data;
+            }
         }
-    } else {
-        mAdt.version = mver->u32("version");
+        if (!mver) {
+            problem(Error{ErrorCode::MissingChunk, chunk::MVER, 0, "the file has no MVER chunk"});
+            if (mError) {
+                return *mError;
+            }
+            continue;
+        }
+        const std::uint32_t version = mver->u32("version");
         if (mver->failed() && !problemFrom(*mver)) {
             return *mError;
         }
-        if (mAdt.version != 18 &&
+        if (p == 0) {
+            mAdt.version = version;
+        }
+        if (version != 18 &&
             !problem(Error{ErrorCode::UnsupportedVersion, chunk::MVER, mver->absoluteAt(0),
-                           "version " + std::to_string(mAdt.version) + ", only 18 is supported"})) {
+                           "version " + std::to_string(version) + ", only 18 is supported"})) {
             return *mError;
         }
     }
@@ -631,8 +898,9 @@ Expected<AdtReadResult> AdtReader::run() {
             return *mError;
         }
     } else {
-        if (mhdr->size() < 64 && !problem(mhdr->makeError(ErrorCode::BadValue,
-                                                          "size " + std::to_string(mhdr->size()) + " is not 64"))) {
+        if (mhdr->size() < 64 &&
+            !problem(mhdr->makeError(ErrorCode::BadValue,
+                                     "size " + std::to_string(mhdr->size()) + " is not 64"))) {
             return *mError;
         }
         mAdt.headerFlags = mhdr->u32();
@@ -641,7 +909,7 @@ Expected<AdtReadResult> AdtReader::run() {
             mhdr->bytes(std::span<std::uint8_t>(mAdt.headerTail));
         }
     }
-    if (!find(chunk::MCIN) &&
+    if (!mSplit && !find(chunk::MCIN) &&
         !problem(Error{ErrorCode::MissingChunk, chunk::MCIN, 0, "the file has no MCIN chunk"})) {
         return *mError;
     }
@@ -691,7 +959,8 @@ Expected<AdtReadResult> AdtReader::run() {
     }
     if (auto mfbo = find(chunk::MFBO)) {
         if (mfbo->size() != 36 &&
-            !problem(mfbo->makeError(ErrorCode::BadValue, "size " + std::to_string(mfbo->size()) + " is not 36"))) {
+            !problem(mfbo->makeError(ErrorCode::BadValue,
+                                     "size " + std::to_string(mfbo->size()) + " is not 36"))) {
             return *mError;
         }
         if (mfbo->size() >= 36) {
@@ -703,8 +972,8 @@ Expected<AdtReadResult> AdtReader::run() {
     }
     if (auto mtxf = find(chunk::MTXF)) {
         if (mtxf->size() % 4 != 0 &&
-            !problem(mtxf->makeError(ErrorCode::BadValue, "size " + std::to_string(mtxf->size()) +
-                                                              " is not a multiple of 4"))) {
+            !problem(mtxf->makeError(ErrorCode::BadValue,
+                                     "size " + std::to_string(mtxf->size()) + " is not a multiple of 4"))) {
             return *mError;
         }
         auto& flags = mAdt.textureFlags.emplace(std::size_t(mtxf->size() / 4));
@@ -713,55 +982,77 @@ Expected<AdtReadResult> AdtReader::run() {
         }
     }
 
+    if (mSplit && !readSplitTop(find)) {
+        return *mError;
+    }
+
     // Alpha depth: the WDT's word wins; otherwise infer from the first MCNK that tells.
     if (mOptions.bigAlpha) {
         mBigAlpha = *mOptions.bigAlpha;
         mDepthKnown = true;
     }
 
-    if (mcnks.empty() && mOptions.lenient) {
-        // Nothing to read leniently: report the first problem, the likely cause.
-        return !mDiag.warnings.empty() ? mDiag.warnings.front()
-                                       : Error{ErrorCode::MissingChunk, chunk::MCNK, 0, "the file has no MCNK chunks"};
+    std::size_t mcnkCount = 0;
+    for (const auto& list : mcnks) {
+        mcnkCount += list.size();
     }
-    if (mcnks.size() != std::size_t(kChunksPerTile)) {
-        if (!problem(Error{ErrorCode::MissingChunk, chunk::MCNK, mcnks.empty() ? 0 : mcnks.front().absoluteAt(0) - 8,
-                           "the file has " + std::to_string(mcnks.size()) + " MCNK chunks, 256 are required"})) {
-            return *mError;
+    if (mcnkCount == 0 && mOptions.lenient) {
+        // Nothing to read leniently: report the first problem, the likely cause.
+        return !mDiag.warnings.empty()
+                   ? mDiag.warnings.front()
+                   : Error{ErrorCode::MissingChunk, chunk::MCNK, 0, "the file has no MCNK chunks"};
+    }
+    // Every file holds 256 MCNKs (split tex/obj files may hold none); MCNK i of each is a piece of chunk i.
+    std::vector<std::vector<McnkPiece>> pieces(static_cast<std::size_t>(kChunksPerTile));
+    for (std::size_t p = 0; p < mParts.size(); ++p) {
+        mCurrent = p;
+        const auto& list = mcnks[p];
+        if ((!mSplit || !list.empty()) && list.size() != std::size_t(kChunksPerTile)) {
+            if (!problem(Error{
+                    ErrorCode::MissingChunk, chunk::MCNK, list.empty() ? 0 : list.front().absoluteAt(0) - 8,
+                    "the file has " + std::to_string(list.size()) + " MCNK chunks, 256 are required"})) {
+                return *mError;
+            }
+        }
+        for (std::size_t i = 0; i < list.size() && i < std::size_t(kChunksPerTile); ++i) {
+            pieces[i].push_back(McnkPiece{p, list[i], !mSplit || !isSubchunkStart(list[i])});
         }
     }
     if (!mDepthKnown) {
         // Locate MCLY/MCAL of a few MCNKs cheaply to infer the depth.
         std::vector<std::pair<ByteReader, ByteReader>> pending;
-        for (const auto& m : mcnks) {
-            ByteReader r = m;
-            if (!r.skip(kMcnkHeaderSize)) {
-                continue;
-            }
-            std::optional<ByteReader> ly, al;
-            while (r.remaining() >= 8) {
-                const FourCC id = r.fourcc();
-                std::uint64_t size = r.u32();
-                if (id == chunk::MCNR && size == kMcnrEntriesSize && r.remaining() >= kMcnrEntriesSize + kMcnrPaddingSize) {
-                    size += kMcnrPaddingSize;
+        for (std::size_t i = 0; i < pieces.size() && !mDepthKnown; ++i) {
+            for (const McnkPiece& piece : pieces[i]) {
+                ByteReader r = piece.data;
+                if (piece.hasHeader && !r.skip(kMcnkHeaderSize)) {
+                    continue;
                 }
-                if (size > r.remaining()) {
-                    break;
+                std::optional<ByteReader> ly, al;
+                while (r.remaining() >= 8) {
+                    const FourCC id = r.fourcc();
+                    std::uint64_t size = r.u32();
+                    if (id == chunk::MCNR && size == kMcnrEntriesSize &&
+                        r.remaining() >= kMcnrEntriesSize + kMcnrPaddingSize) {
+                        size += kMcnrPaddingSize;
+                    }
+                    if (size > r.remaining()) {
+                        break;
+                    }
+                    ByteReader sub = r.sub(r.position(), size, id);
+                    if (id == chunk::MCLY) {
+                        ly = sub;
+                    } else if (id == chunk::MCAL) {
+                        al = sub;
+                    }
+                    r.skip(size);
                 }
-                ByteReader sub = r.sub(r.position(), size, id);
-                if (id == chunk::MCLY) {
-                    ly = sub;
-                } else if (id == chunk::MCAL) {
-                    al = sub;
-                }
-                r.skip(size);
-            }
-            if (ly && al) {
-                pending.emplace_back(*ly, *al);
-                inferAlphaDepth(pending);
-                pending.clear();
-                if (mDepthKnown) {
-                    break;
+                if (ly && al) {
+                    pending.emplace_back(*ly, *al);
+                    inferAlphaDepth(pending);
+                    pending.clear();
+                    if (mDepthKnown) {
+                        break;
+                    }
                 }
             }
         }
@@ -770,17 +1061,13 @@ Expected<AdtReadResult> AdtReader::run() {
     mAdt.bigAlpha = mBigAlpha;
 
     mAdt.chunks.resize(std::size_t(kChunksPerTile));
-    for (std::size_t i = 0; i < mcnks.size() && i < std::size_t(kChunksPerTile); ++i) {
+    for (std::size_t i = 0; i < std::size_t(kChunksPerTile); ++i) {
         MapChunk& c = mAdt.chunks[i];
         c.indexX = std::uint32_t(i % kChunksPerSide);
         c.indexY = std::uint32_t(i / kChunksPerSide);
-        if (!readMcnk(mcnks[i], int(i), c)) {
+        if (!pieces[i].empty() && !readMcnk(pieces[i], int(i), c)) {
             return *mError;
         }
-    }
-    for (std::size_t i = mcnks.size(); i < std::size_t(kChunksPerTile); ++i) {
-        mAdt.chunks[i].indexX = std::uint32_t(i % kChunksPerSide);
-        mAdt.chunks[i].indexY = std::uint32_t(i / kChunksPerSide);
     }
     if (mError) {
         return *mError;
@@ -795,8 +1082,21 @@ Expected<AdtReadResult> AdtReader::run() {
 } // namespace
 
 Expected<AdtReadResult> readAdt(std::span<const std::byte> file, const AdtReadOptions& options) {
-    AdtReader reader(file, options);
+    AdtReader reader({Part{file, {}, AdtPart::Root}}, false, options);
     return reader.run();
+}
+
+Expected<AdtReadResult> readSplitAdt(const SplitAdtFiles& files, const AdtReadOptions& options) {
+    AdtReader reader({Part{files.root, "root", AdtPart::Root}, Part{files.tex0, "tex0", AdtPart::Tex},
+                      Part{files.obj0, "obj0", AdtPart::Obj}},
+                     true, options);
+    auto result = reader.run();
+    if (result) {
+        result->adt.obj1File = files.obj1;
+        result->adt.tex1File = files.tex1;
+        result->adt.lodFile = files.lod;
+    }
+    return result;
 }
 
 } // namespace mapsmith::io

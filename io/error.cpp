@@ -30,7 +30,7 @@ std::string Error::describe() const {
     char where[64];
     std::snprintf(where, sizeof where, " at 0x%llx: ", static_cast<unsigned long long>(offset));
     const std::string name = chunk.isNull() ? std::string("file") : chunk.str();
-    return name + where + message;
+    return (file.empty() ? std::string() : file + ": ") + name + where + message;
 }
 
 } // namespace mapsmith::io

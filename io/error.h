@@ -25,20 +25,24 @@ enum class ErrorCode {
 const char* errorCodeName(ErrorCode code);
 
 struct Error {
+    Error() = default;
+    Error(ErrorCode c, FourCC ch, std::uint64_t at, std::string text, std::string inFile = {})
+        : code(c), chunk(ch), offset(at), message(std::move(text)), file(std::move(inFile)) {}
+
     ErrorCode code = ErrorCode::BadValue;
     FourCC chunk;             // the chunk being read; FourCC{} when none
     std::uint64_t offset = 0; // absolute byte offset in the file
     std::string message;      // one sentence, no trailing period needed
+    std::string file;         // which file of a set (split ADT parts: "tex0", or a path); empty otherwise
 
-    // "MCNK at 0x1234: <message>" — what tools print.
+    // "MCNK at 0x1234: <message>", prefixed "<file>: " when file is set — what tools print.
     std::string describe() const;
 };
 
 using Warning = Error;
 
 // A value or the error that prevented it (C++20 stand-in for std::expected).
-template <class T>
-class Expected {
+template <class T> class Expected {
 public:
     Expected(T value) : mState(std::move(value)) {}
     Expected(Error error) : mState(std::move(error)) {}

@@ -9,7 +9,8 @@
 namespace mapsmith::io {
 
 struct FourCC {
-    std::uint32_t value = 0; // 'M'<<24 | 'V'<<16 | 'E'<<8 | 'R' for "MVER"; equals the little-endian u32 on disk
+    std::uint32_t value =
+        0; // 'M'<<24 | 'V'<<16 | 'E'<<8 | 'R' for "MVER"; equals the little-endian u32 on disk
 
     constexpr FourCC() = default;
     constexpr explicit FourCC(std::uint32_t v) : value(v) {}
@@ -36,7 +37,9 @@ namespace chunk {
 inline constexpr FourCC MVER{"MVER"}, MHDR{"MHDR"}, MCIN{"MCIN"}, MTEX{"MTEX"}, MMDX{"MMDX"}, MMID{"MMID"},
     MWMO{"MWMO"}, MWID{"MWID"}, MDDF{"MDDF"}, MODF{"MODF"}, MH2O{"MH2O"}, MFBO{"MFBO"}, MTXF{"MTXF"},
     MCNK{"MCNK"}, MCVT{"MCVT"}, MCCV{"MCCV"}, MCNR{"MCNR"}, MCLY{"MCLY"}, MCRF{"MCRF"}, MCSH{"MCSH"},
-    MCAL{"MCAL"}, MCLQ{"MCLQ"}, MCSE{"MCSE"}, MCLV{"MCLV"}, MPHD{"MPHD"}, MAIN{"MAIN"};
+    MCAL{"MCAL"}, MCLQ{"MCLQ"}, MCSE{"MCSE"}, MCLV{"MCLV"}, MPHD{"MPHD"}, MAIN{"MAIN"},
+    // Split (Cata+) files.
+    MAMP{"MAMP"}, MDID{"MDID"}, MHID{"MHID"}, MTXP{"MTXP"}, MCRD{"MCRD"}, MCRW{"MCRW"}, MCMT{"MCMT"};
 } // namespace chunk
 
 } // namespace mapsmith::io

@@ -2,6 +2,7 @@
 
 #include "support/test_files.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -38,6 +39,18 @@ QByteArray fileBytes(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// Writes a copy (not QFile::copy: the corpus is read-only and copies would keep that).
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+// "<dir>/Name_tex0.adt" for "<dir>/Name.adt".
+QString partner(const QString& root, const char* kind) {
+    QString p = root;
+    return p.replace(QStringLiteral(".adt"), QStringLiteral("_%1.adt").arg(QLatin1String(kind)));
+}
+
 } // namespace
 
 class TestCli : public QObject {
@@ -59,12 +72,20 @@ private slots:
     void missingFile();
     void newMap();
     void exportPatch();
+    void convertSplitAndBack_data();
+    void convertSplitAndBack();
+    void convertMapFolder();
+    void dumpSameForSplit();
+    void roundtripSplit();
+    void convertKeepsExtraFiles();
+    void convertMissingPartner();
+    void convertUsageErrors();
 };
 
 void TestCli::helpEverywhere_data() {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("top") << QStringList{"--help"};
-    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch"}) {
+    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert"}) {
         QTest::newRow(c) << QStringList{c, "--help"};
     }
 }
@@ -316,6 +337,259 @@ void TestCli::exportPatch() {
     QVERIFY2(r.err.contains(QStringLiteral("--out is required")), qPrintable(r.err));
     QCOMPARE(cli({"export-patch", "--out", out2}).code, 2);
     QCOMPARE(cli({"export-patch", dir, "--out", out2, "--frob"}).code, 2);
+}
+
+void TestCli::convertSplitAndBack_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("Azeroth_38_46") << corpus("adt/Azeroth_38_46.adt");
+    QTest::newRow("continent4229") << corpus("adt/continent4229.adt");
+}
+
+void TestCli::convertSplitAndBack() {
+    QFETCH(QString, file);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString name = QFileInfo(file).fileName();
+    const QString splitDir = tmp.filePath(QStringLiteral("split"));
+    Run r = cli({"convert", file, "--to", "split", "--out", splitDir, "--wdt", corpus("adt/Azeroth.wdt")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(r.out, QStringLiteral("converted 1 tile to split in %1\n").arg(splitDir));
+    QVERIFY2(r.err.contains(QStringLiteral("\rconverted 1/1 tiles\n")), qPrintable(r.err));
+    const QString root = splitDir + QLatin1Char('/') + name;
+    for (const QString& path : {root, partner(root, "tex0"), partner(root, "obj0")}) {
+        QVERIFY2(QFileInfo(path).size() > 0, qPrintable(path));
+    }
+    QVERIFY(!QFile::exists(partner(root, "lod")));
+    QVERIFY(fileBytes(root) != fileBytes(file));
+
+    const QString v18Dir = tmp.filePath(QStringLiteral("v18"));
+    r = cli({"convert", root, "--to", "v18", "--out", v18Dir, "--wdt", corpus("adt/Azeroth.wdt")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(r.out, QStringLiteral("converted 1 tile to v18 in %1\n").arg(v18Dir));
+    QVERIFY2(!r.err.contains(QStringLiteral("warning")), qPrintable(r.err)); // nothing lost
+    QCOMPARE(fileBytes(v18Dir + QLatin1Char('/') + name), fileBytes(file));
+    QCOMPARE(QDir(v18Dir).entryList(QDir::Files), QStringList{name});
+}
+
+void TestCli::convertMapFolder() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = tmp.filePath(QStringLiteral("Test"));
+    QVERIFY(QDir().mkpath(map));
+    const QList<std::pair<QString, QString>> tiles{
+        {QStringLiteral("Test_30_40.adt"), corpus("adt/continent4229.adt")},
+        {QStringLiteral("Test_38_46.adt"), corpus("adt/Azeroth_38_46.adt")},
+        {QStringLiteral("Test_38_47.adt"), corpus("adt/Azeroth_38_46.adt")}};
+    for (const auto& [name, source] : tiles) {
+        QVERIFY(writeFile(map + QLatin1Char('/') + name, fileBytes(source)));
+    }
+    QVERIFY(writeFile(map + QStringLiteral("/Test.wdt"), fileBytes(corpus("adt/Azeroth.wdt"))));
+    QVERIFY(writeFile(map + QStringLiteral("/Test.wdl"), QByteArray("not read, only copied")));
+    QVERIFY(writeFile(map + QStringLiteral("/Test_38_46.adt.bak"), QByteArray("not a tile")));
+
+    const QString split = tmp.filePath(QStringLiteral("split"));
+    Run r = cli({"convert", map, "--to", "split", "--out", split});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.endsWith(QStringLiteral("converted 3 tiles to split in %1\n").arg(split)),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("copied %1/Test.wdt to %2/Test.wdt\n").arg(map, split)));
+    QVERIFY2(r.err.endsWith(QStringLiteral("converted 3/3 tiles\n")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("\rconverted 1/3 tiles")));
+    QCOMPARE(fileBytes(split + QStringLiteral("/Test.wdt")), fileBytes(corpus("adt/Azeroth.wdt")));
+    QCOMPARE(fileBytes(split + QStringLiteral("/Test.wdl")), QByteArray("not read, only copied"));
+    QCOMPARE(QDir(split).entryList({QStringLiteral("*.adt")}, QDir::Files).size(), 9);
+
+    // The split map reads like the original (the depth from the copied Test.wdt) and converts back.
+    const QString splitTile = split + QStringLiteral("/Test_38_46.adt");
+    r = cli({"info", splitTile});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("ADT v18 (split: root, tex0, obj0)")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("4-bit depth (from Test.wdt)")));
+    QCOMPARE(cli({"dump", splitTile}).out, cli({"dump", map + QStringLiteral("/Test_38_46.adt")}).out);
+
+    const QString back = tmp.filePath(QStringLiteral("back"));
+    r = cli({"convert", split, "--to", "v18", "--out", back});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.endsWith(QStringLiteral("converted 3 tiles to v18 in %1\n").arg(back)));
+    for (const auto& [name, source] : tiles) {
+        QVERIFY2(fileBytes(back + QLatin1Char('/') + name) == fileBytes(source), qPrintable(name));
+    }
+    QCOMPARE(QDir(back).entryList(QDir::Files),
+             (QStringList{"Test.wdl", "Test.wdt", "Test_30_40.adt", "Test_38_46.adt", "Test_38_47.adt"}));
+
+    // Again into the same folder: the v18 tiles replace the split sets, whose partners go.
+    r = cli({"convert", map, "--to", "v18", "--out", split});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.err.contains(QStringLiteral("removed %1/Test_38_46_tex0.adt").arg(split)));
+    QCOMPARE(QDir(split).entryList({QStringLiteral("*.adt")}, QDir::Files).size(), 3);
+
+    // One broken tile: reported by name, the others converted, exit 3.
+    QVERIFY(writeFile(map + QStringLiteral("/Test_38_47.adt"),
+                      fileBytes(corpus("adt/Azeroth_38_46.adt")).left(5000)));
+    const QString partial = tmp.filePath(QStringLiteral("partial"));
+    r = cli({"convert", map, "--to", "split", "--out", partial});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("mapsmith-cli convert: %1/Test_38_47.adt: ").arg(map)),
+             qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("1 of 3 tiles failed")));
+    QVERIFY(r.out.endsWith(QStringLiteral("converted 2 tiles to split in %1\n").arg(partial)));
+    QVERIFY(QFile::exists(partial + QStringLiteral("/Test_38_46_obj0.adt")));
+    QVERIFY(!QFile::exists(partial + QStringLiteral("/Test_38_47.adt")));
+}
+
+void TestCli::dumpSameForSplit() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString wdt = corpus("adt/Azeroth.wdt");
+    QCOMPARE(
+        cli({"convert", corpus("adt/continent4229.adt"), "--to", "split", "--out", tmp.path(), "--wdt", wdt})
+            .code,
+        0);
+    const QString root = tmp.filePath(QStringLiteral("continent4229.adt"));
+    const Run a = cli({"dump", corpus("adt/continent4229.adt"), "--wdt", wdt, "--json"});
+    const Run b = cli({"dump", root, "--wdt", wdt, "--json"});
+    QCOMPARE(a.code, 0);
+    QVERIFY2(b.code == 0, qPrintable(b.err));
+    QVERIFY(a.out.size() > 100000);
+    QVERIFY(a.out == b.out);
+
+    Run r = cli({"validate", root, "--wdt", wdt});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(r.out, QStringLiteral("%1: valid\n").arg(root));
+    r = cli({"info", root, "--wdt", wdt, "--json"});
+    QCOMPARE(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["layout"].get<std::string>(), std::string("split"));
+    QCOMPARE(j["files"].size(), std::size_t(3));
+    QCOMPARE(j["files"][1]["path"].get<std::string>(), partner(root, "tex0").toStdString());
+    QCOMPARE(j["counts"]["doodads"].get<int>(), 381);
+    QCOMPARE(j["counts"]["layers"].get<int>(), 739);
+}
+
+void TestCli::roundtripSplit() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString wdt = corpus("adt/Azeroth.wdt");
+    const QString in = tmp.filePath(QStringLiteral("in"));
+    QCOMPARE(
+        cli({"convert", corpus("adt/continent4229.adt"), "--to", "split", "--out", in, "--wdt", wdt}).code,
+        0);
+    const QString root = in + QStringLiteral("/continent4229.adt");
+    const QString out = tmp.filePath(QStringLiteral("Out_1_2.adt"));
+    Run r = cli({"roundtrip", root, out, "--wdt", wdt, "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["layout"].get<std::string>(), std::string("split"));
+    QCOMPARE(j["byteIdentical"].get<bool>(), true);
+    QCOMPARE(j["semanticallyIdentical"].get<bool>(), true);
+    QCOMPARE(j["files"].size(), std::size_t(3));
+    for (const char* kind : {"tex0", "obj0"}) {
+        QVERIFY2(fileBytes(partner(out, kind)) == fileBytes(partner(root, kind)), kind);
+    }
+    QVERIFY(fileBytes(out) == fileBytes(root));
+
+    // Text mode names the files written; a re-encoded set differs in bytes, in the tex0 file only.
+    r = cli({"roundtrip", root, out, "--wdt", wdt});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith(QStringLiteral("wrote %1 with tex0, obj0 (").arg(out)), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("byte-identical to %1, same content").arg(root)));
+    const QString rle = tmp.filePath(QStringLiteral("Rle_1_2.adt"));
+    r = cli({"roundtrip", root, rle, "--wdt", wdt, "--alpha", "rle"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("differs in bytes from %1 (tex0 from 0x").arg(root)),
+             qPrintable(r.out));
+    QVERIFY(!r.out.contains(QStringLiteral("obj0 from")));
+    QVERIFY(r.out.contains(QStringLiteral("same content")));
+}
+
+void TestCli::convertKeepsExtraFiles() {
+    // A _lod file (not interpreted) stays with the split set and is reported when going to v18.
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString wdt = corpus("adt/Azeroth.wdt");
+    const QString in = tmp.filePath(QStringLiteral("in"));
+    QCOMPARE(
+        cli({"convert", corpus("adt/Azeroth_38_46.adt"), "--to", "split", "--out", in, "--wdt", wdt}).code,
+        0);
+    const QString root = in + QStringLiteral("/Azeroth_38_46.adt");
+    QByteArray lod("MVER", 4);
+    lod += QByteArray("\x04\0\0\0\x12\0\0\0", 8);
+    QVERIFY(writeFile(partner(root, "lod"), lod));
+
+    const QString split = tmp.filePath(QStringLiteral("split"));
+    Run r = cli({"convert", root, "--to", "split", "--out", split, "--wdt", wdt});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(fileBytes(partner(split + QStringLiteral("/Azeroth_38_46.adt"), "lod")), lod);
+
+    const QString v18 = tmp.filePath(QStringLiteral("v18"));
+    r = cli({"convert", root, "--to", "v18", "--out", v18, "--wdt", wdt});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("warning: ")) && r.err.contains(QStringLiteral("lod")),
+             qPrintable(r.err));
+    QCOMPARE(fileBytes(v18 + QStringLiteral("/Azeroth_38_46.adt")),
+             fileBytes(corpus("adt/Azeroth_38_46.adt")));
+}
+
+void TestCli::convertMissingPartner() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString wdt = corpus("adt/Azeroth.wdt");
+    QCOMPARE(
+        cli({"convert", corpus("adt/Azeroth_38_46.adt"), "--to", "split", "--out", tmp.path(), "--wdt", wdt})
+            .code,
+        0);
+    const QString root = tmp.filePath(QStringLiteral("Azeroth_38_46.adt"));
+    QVERIFY(QFile::remove(partner(root, "obj0")));
+    const QString out = tmp.filePath(QStringLiteral("out"));
+    Run r = cli({"convert", root, "--to", "v18", "--out", out, "--wdt", wdt});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(partner(root, "obj0")), qPrintable(r.err));
+    QVERIFY(r.out.contains(QStringLiteral("converted 0 tiles")));
+    QVERIFY(!QFile::exists(out + QStringLiteral("/Azeroth_38_46.adt")));
+    for (const char* command : {"info", "dump", "validate"}) {
+        r = cli({command, root, "--wdt", wdt});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains(partner(root, "obj0")), qPrintable(r.err));
+    }
+}
+
+void TestCli::convertUsageErrors() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString tile = corpus("adt/continent4229.adt");
+    const QString out = tmp.filePath(QStringLiteral("out"));
+    Run r = cli({"convert", tile, "--out", out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--to is required")), qPrintable(r.err));
+    r = cli({"convert", tile, "--to", "wotlk", "--out", out});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--to must be v18 or split, not 'wotlk'")));
+    r = cli({"convert", tile, "--to", "split"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--out is required")));
+    QCOMPARE(cli({"convert", "--to", "split", "--out", out}).code, 2);
+    r = cli({"convert", tile, "--to", "split", "--out", out, "--alpha", "2bit"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--alpha must be 4bit, 8bit or rle, not '2bit'")));
+    // The corpus map has 4-bit alpha maps: 8-bit ones would not read back in it.
+    r = cli({"convert", tile, "--to", "split", "--out", out, "--alpha", "rle", "--wdt",
+             corpus("adt/Azeroth.wdt")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("needs a map with 8-bit alpha maps")), qPrintable(r.err));
+    r = cli({"convert", corpus("adt/Azeroth.wdt"), "--to", "split", "--out", out});
+    QCOMPARE(r.code, 2);
+    r = cli({"convert", tile, "--to", "split", "--out", corpus("adt")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("is the folder of")));
+    QVERIFY(!QFile::exists(out));
+
+    QVERIFY(writeFile(tmp.filePath(QStringLiteral("A_1_1_tex0.adt")), QByteArray("x")));
+    r = cli({"convert", tmp.filePath(QStringLiteral("A_1_1_tex0.adt")), "--to", "v18", "--out", out});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("is a split partner")));
+    r = cli({"convert", "/nonexistent/A_1_1.adt", "--to", "v18", "--out", out});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains(QStringLiteral("cannot find /nonexistent/A_1_1.adt")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     AdtReadOptions again;
     again.bigAlpha = strict->adt.bigAlpha;
     auto back = readAdt(written, again);
-    if (!back || dumpAdt(back->adt) != dumpAdt(strict->adt)) {
+    // Compared as text: NaN heights make the JSON values unequal to themselves.
+    if (!back || dumpAdt(back->adt).dump() != dumpAdt(strict->adt).dump()) {
         __builtin_trap();
     }
     return 0;

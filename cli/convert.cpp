@@ -1,0 +1,264 @@
+// `mapsmith-cli convert`: tiles between the v18 layout and the split (Cata+) one, a map folder in
+// parallel.
+
+#include "commands.h"
+
+#include "tile_io.h"
+
+#include "core/atomic_file.h"
+#include "core/tile_loader.h"
+#include "io/adt_split.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
+#include <QTextStream>
+#include <QtConcurrentMap>
+
+#include <climits>
+#include <mutex>
+#include <vector>
+
+namespace mapsmith::cli {
+namespace {
+
+// One tile to convert; the worker fills in the outcome.
+struct Job {
+    QString in;  // a v18 tile or a split root
+    QString out; // the tile (or root) to write in --out
+    AlphaDepth alpha;
+    bool ready = true; // false when the depth could not be found (the reason is in messages)
+    bool ok = false;
+    QStringList messages; // stderr lines, printed in input order once all tiles are done
+};
+
+// A file copied unchanged into --out (a map folder's WDT and WDL).
+struct Copy {
+    QString from;
+    QString to;
+};
+
+QString canonicalDir(const QString& dir) {
+    return QFileInfo(dir).canonicalFilePath();
+}
+
+} // namespace
+
+int runConvert(const QStringList& args) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString command = args.first();
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Converts tiles between the monolithic v18 layout (WotLK) and the split layout (Cataclysm and "
+        "later: Name_X_Y.adt with Name_X_Y_tex0.adt and Name_X_Y_obj0.adt beside it) and writes them to "
+        "DIR under the same names. IN is a v18 tile, a split root (its partners are found beside it) or "
+        "a map folder: all its tiles are converted in parallel and its .wdt and .wdl copied unchanged. "
+        "Split files of a tile that DIR already holds and the new tile lacks are removed. Converting to "
+        "v18 prints a warning for every kind of split data the v18 layout cannot hold. A tile that fails "
+        "is reported and the others are converted. Exit codes: 0 all converted, 2 usage error, 3 a tile "
+        "or file could not be read or written."));
+    parser.addPositionalArgument(QStringLiteral("IN"),
+                                 QStringLiteral("A v18 .adt, a split root .adt or a map folder."),
+                                 QStringLiteral("IN..."));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                QStringLiteral("The layout to write: v18 (one file per tile) or split "
+                                               "(root, _tex0, _obj0; _obj1, _tex1, _lod kept when read)."),
+                                QStringLiteral("LAYOUT"));
+    const QCommandLineOption outDir(QStringLiteral("out"),
+                                    QStringLiteral("The folder to write to (created when missing); not the "
+                                                   "folder of an IN."),
+                                    QStringLiteral("DIR"));
+    const auto alpha = alphaOption(QStringLiteral(
+        "Re-encode every alpha map: 4bit, 8bit or rle. 8bit and rle need a map with 8-bit alpha maps (MPHD "
+        "flag 0x4 in its WDT), 4bit one with 4-bit maps; use roundtrip --wdt-out to change a map's depth."));
+    const QCommandLineOption wdt(
+        QStringLiteral("wdt"),
+        QStringLiteral("The map's WDT (sets the alpha map depth). Default: <Map>.wdt "
+                       "beside <Map>_<x>_<y>.adt when it exists."),
+        QStringLiteral("WDT"));
+    parser.addOptions({to, outDir, alpha, wdt});
+    if (auto code = parseCommand(parser, args, 1, INT_MAX, {to, outDir})) {
+        return *code;
+    }
+    TileLayout layout = TileLayout::V18;
+    if (parser.value(to) == QLatin1String("split")) {
+        layout = TileLayout::Split;
+    } else if (parser.value(to) != QLatin1String("v18")) {
+        err << command << ": --to must be v18 or split, not '" << parser.value(to) << "'\n";
+        return Usage;
+    }
+    std::optional<int> alphaError;
+    const auto encoding = parseAlpha(parser, alpha, command, alphaError);
+    if (alphaError) {
+        return *alphaError;
+    }
+    const QString dir = parser.value(outDir);
+    const QString dirCanonical = canonicalDir(dir);
+
+    // Inputs -> jobs. Missing or unreadable inputs count as failures; wrong kinds of file are usage errors.
+    std::vector<Job> jobs;
+    std::vector<Copy> copies;
+    int failed = 0;
+    QSet<QString> outNames;
+    for (const QString& in : parser.positionalArguments()) {
+        const QFileInfo info(in);
+        QStringList tiles;
+        QString inDir;
+        if (info.isDir()) {
+            const QDir d(in);
+            inDir = d.path();
+            for (const QFileInfo& f : d.entryInfoList({QStringLiteral("*.adt")}, QDir::Files, QDir::Name)) {
+                if (!io::isSplitPartnerName(toFsPath(f.fileName()))) {
+                    tiles << f.filePath();
+                }
+            }
+            if (tiles.isEmpty()) {
+                err << command << ": " << in << " holds no .adt tile\n";
+                ++failed;
+                continue;
+            }
+            for (const QFileInfo& f : d.entryInfoList({QStringLiteral("*.wdt"), QStringLiteral("*.wdl")},
+                                                      QDir::Files, QDir::Name)) {
+                if (outNames.contains(f.fileName().toLower())) {
+                    err << command << ": two inputs would be written as " << f.fileName() << "\n";
+                    return Usage;
+                }
+                outNames.insert(f.fileName().toLower());
+                copies.push_back({f.filePath(), QDir(dir).filePath(f.fileName())});
+            }
+        } else if (info.isFile()) {
+            if (info.suffix().compare(QLatin1String("adt"), Qt::CaseInsensitive) != 0) {
+                err << command << ": " << in << " is not an .adt tile or a map folder\n";
+                return Usage;
+            }
+            if (io::isSplitPartnerName(toFsPath(info.fileName()))) {
+                err << command << ": " << in << " is a split partner; give its root (Name_X_Y.adt)\n";
+                return Usage;
+            }
+            inDir = info.path();
+            tiles << in;
+        } else {
+            err << command << ": cannot find " << in << "\n";
+            ++failed;
+            continue;
+        }
+        if (!dirCanonical.isEmpty() && canonicalDir(inDir) == dirCanonical) {
+            err << command << ": --out " << dir << " is the folder of " << in
+                << "; write the converted tiles to another folder\n";
+            return Usage;
+        }
+        for (const QString& tile : tiles) {
+            const QString name = QFileInfo(tile).fileName();
+            if (outNames.contains(name.toLower())) {
+                err << command << ": two inputs would be written as " << name << "\n";
+                return Usage;
+            }
+            outNames.insert(name.toLower());
+            jobs.push_back({tile, QDir(dir).filePath(name), {}, true, false, {}});
+        }
+    }
+
+    // Alpha depths, each WDT read once. A depth the WDT fixes must match --alpha: the tiles would
+    // otherwise not read back in their map (the WDT is copied unchanged).
+    QHash<QString, io::Expected<AlphaDepth>> depths;
+    for (Job& job : jobs) {
+        const QString wdtPath = wdtFor(job.in, parser.value(wdt));
+        auto it = depths.find(wdtPath);
+        if (it == depths.end()) {
+            it = depths.insert(wdtPath, readAlphaDepth(wdtPath, false));
+        }
+        if (!*it) {
+            job.messages << command + QStringLiteral(": ") + located(job.in, it->error());
+            job.ready = false;
+            continue;
+        }
+        job.alpha = **it;
+        if (encoding && job.alpha.bigAlpha && needsBigAlpha(*encoding) != *job.alpha.bigAlpha) {
+            err << command << ": --alpha " << parser.value(alpha).toLower() << " needs a map with "
+                << (needsBigAlpha(*encoding) ? "8-bit" : "4-bit") << " alpha maps; " << job.alpha.wdtPath
+                << " has MPHD flag 0x4 " << (*job.alpha.bigAlpha ? "set" : "clear")
+                << " (use roundtrip --wdt-out to change it)\n";
+            return Usage;
+        }
+    }
+
+    if (!QDir().mkpath(dir)) {
+        err << command << ": cannot create " << dir << "\n";
+        return Failure;
+    }
+    for (const Copy& c : copies) {
+        auto bytes = core::readWholeFile(c.from);
+        const auto saved = bytes ? core::saveFileAtomically(c.to, *bytes, core::BackupPolicy::NoBackup)
+                                 : core::SaveResult{false, located(c.from, bytes.error()), {}};
+        if (!saved.ok) {
+            err << command << ": " << saved.error << "\n";
+            ++failed;
+            continue;
+        }
+        out << "copied " << c.from << " to " << c.to << "\n";
+    }
+    out.flush();
+
+    io::AdtWriteOptions writeOptions;
+    writeOptions.alphaEncoding = encoding;
+    std::mutex progressMutex;
+    int done = 0;
+    const auto total = int(jobs.size());
+    QtConcurrent::blockingMap(jobs, [&](Job& job) {
+        if (job.ready) {
+            auto tile = readTile(job.in, job.alpha, false);
+            if (!tile) {
+                job.messages << command + QStringLiteral(": ") + located(job.in, tile.error());
+            } else {
+                for (const io::Warning& w : tile->warnings) {
+                    job.messages << QStringLiteral("warning: ") + located(job.in, w);
+                }
+                if (encoding && !job.alpha.bigAlpha && needsBigAlpha(*encoding) != tile->adt.bigAlpha) {
+                    job.messages << QStringLiteral("warning: %1: %2")
+                                        .arg(job.in, depthChangeNote(needsBigAlpha(*encoding)));
+                }
+                if (layout == TileLayout::V18) {
+                    for (io::Warning w : io::lostInMonolithic(tile->adt)) {
+                        nameSplitFile(w, job.in);
+                        job.messages << QStringLiteral("warning: ") + located(job.in, w);
+                    }
+                }
+                auto saved = saveTile(encodeTile(tile->adt, job.out, layout, writeOptions),
+                                      core::BackupPolicy::NoBackup);
+                if (!saved) {
+                    job.messages << command + QStringLiteral(": ") + located(job.out, saved.error());
+                } else {
+                    for (const QString& removed : *saved) {
+                        job.messages << QStringLiteral("removed %1, a split file of the tile %2 replaced")
+                                            .arg(removed, job.out);
+                    }
+                    job.ok = true;
+                }
+            }
+        }
+        const std::lock_guard lock(progressMutex);
+        err << "\rconverted " << ++done << "/" << total << " tiles";
+        err.flush();
+    });
+    if (total > 0) {
+        err << "\n";
+    }
+    int converted = 0;
+    for (const Job& job : jobs) {
+        for (const QString& line : job.messages) {
+            err << line << "\n";
+        }
+        converted += job.ok ? 1 : 0;
+    }
+    out << "converted " << converted << (converted == 1 ? " tile" : " tiles") << " to " << layoutName(layout)
+        << " in " << dir << "\n";
+    if (converted < total) {
+        err << command << ": " << total - converted << " of " << total << " tiles failed\n";
+    }
+    return failed > 0 || converted < total ? Failure : Ok;
+}
+
+} // namespace mapsmith::cli

@@ -1,0 +1,70 @@
+#pragma once
+// Split ADTs (Cataclysm and later): one tile in three files that the client reads as one, with the same
+// in-memory model (io::Adt) as the monolithic v18 layout, so a tile converts both ways.
+//
+// Canonical layout written (and byte-identical on read -> write when a set used it):
+//   root  Name_X_Y.adt       MVER, MHDR (only the MH2O and MFBO offsets set), MH2O, 256 x MCNK with the
+//                            128-byte header (MCVT, MCCV, MCLV, MCNR, MCLQ, MCSE), MFBO
+//   tex   Name_X_Y_tex0.adt  MVER, MAMP, MTEX, MDID, MHID, MTXF, MTXP, 256 x MCNK without header
+//                            (MCLY, MCSH, MCAL, MCMT)
+//   obj   Name_X_Y_obj0.adt  MVER, MMDX, MMID, MWMO, MWID, MDDF, MODF, 256 x MCNK without header
+//                            (MCRD doodad references, MCRW object references)
+// Optional chunks are written when the model holds them (MCRD/MCRW only when not empty); no MCIN.
+// Unknown chunks go back into the file and after the chunk they came from. _obj1, _tex1 and _lod files
+// are kept byte for byte.
+//
+// Reading does not depend on which file holds which chunk: the three files are read alike, every known
+// top-level chunk may stand in any of them (once), and MCNK i of each file adds its sub-chunks to map
+// chunk i; the one MCNK that starts with a 128-byte header (not with a sub-chunk) provides the header.
+// Errors and warnings name the file (Error::file: "root", "tex0" or "obj0"), the chunk and the offset.
+
+#include "adt.h"
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mapsmith::io {
+
+struct SplitAdtFiles {
+    std::vector<std::byte> root;
+    std::vector<std::byte> tex0;
+    std::vector<std::byte> obj0;
+    std::optional<std::vector<std::byte>> obj1; // kept as they are
+    std::optional<std::vector<std::byte>> tex1;
+    std::optional<std::vector<std::byte>> lod;
+};
+
+// Reads a split set into the model (obj1/tex1/lod go to Adt::obj1File/...). Same options and checks as
+// readAdt; MCIN is not required. A MAMP or MHDR mamp value other than 0 (alpha maps smaller than 64x64)
+// is refused.
+Expected<AdtReadResult> readSplitAdt(const SplitAdtFiles& files, const AdtReadOptions& options = {});
+
+// Writes the model in the split layout above; alpha maps as in writeAdt (options.alphaEncoding).
+SplitAdtFiles writeSplitAdt(const Adt& adt, const AdtWriteOptions& options = {});
+
+// What writeAdt (v18) cannot store of this tile, one warning per kind, naming the chunk and how much
+// ("MDID: 12 texture file data ids", "_lod.adt file", "MCMT in 40 MCNKs"). Empty for tiles read from v18.
+std::vector<Warning> lostInMonolithic(const Adt& adt);
+
+// --- Files on disk ---------------------------------------------------------------------------------
+
+enum class SplitFileKind { Tex0, Obj0, Obj1, Tex1, Lod };
+
+// "Name_X_Y.adt" -> "Name_X_Y_tex0.adt" etc. beside it (the suffix case follows the root's extension).
+std::filesystem::path splitPartnerPath(const std::filesystem::path& root, SplitFileKind kind);
+// True when `path` names a split partner (…_tex0.adt, _obj0, _obj1, _tex1, _lod), not a root or v18 tile.
+bool isSplitPartnerName(const std::filesystem::path& path);
+// True when a _tex0 or _obj0 partner exists beside `root`.
+bool hasSplitPartners(const std::filesystem::path& root);
+
+// Reads root and its partners. _tex0 and _obj0 are required (error naming the missing file); _obj1,
+// _tex1 and _lod are read when present. Errors name the file by its path.
+Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root);
+// Writes the set beside `root` (root itself, _tex0, _obj0, and _obj1/_tex1/_lod when the set has them).
+// Plain writes, not atomic (the app layer saves through temporary files). Error names the file.
+Expected<bool> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files);
+
+} // namespace mapsmith::io
