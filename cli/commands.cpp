@@ -121,15 +121,11 @@ QString alphaFormatText(const InputTile& tile, const core::TileSummary& s) {
         .arg(s.alphaRle);
 }
 
-// The chunks of one file of a tile. listAdtChunks reads every MCNK as a v18 one (128-byte header, then
-// sub-chunks); split tex/obj MCNKs have no header, so only their top-level chunks are listed.
+// The chunks of one file of a tile, with the sub-chunks of every MCNK: after the header in v18 files and
+// split roots, from the first byte in the headerless MCNKs of the split partners (_tex0, _obj0, ...).
 std::vector<io::ChunkEntry> fileChunks(const TileFile& file) {
     io::Diagnostics diag;
-    auto list = io::listAdtChunks(file.bytes, diag);
-    if (file.part != QLatin1String("root")) {
-        std::erase_if(list, [](const io::ChunkEntry& c) { return c.mcnkIndex >= 0; });
-    }
-    return list;
+    return io::listAdtChunks(file.bytes, diag);
 }
 
 // `part` is set for split sets: each entry then names its file.

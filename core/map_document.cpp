@@ -273,8 +273,7 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, co
     SaveReport report;
     const std::vector<TileCoord> tiles = modifiedTiles();
     for (const TileCoord t : tiles) {
-        const std::vector<std::byte> bytes = io::writeAdt(*tile(t), options);
-        auto written = mSource->writeTile(t, bytes);
+        auto written = mSource->writeTileModel(t, *tile(t), options);
         if (!written) {
             report.ok = false;
             report.error = QString::fromStdString(written.error().describe());
@@ -347,17 +346,17 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
             if (!tileExists(t)) {
                 continue;
             }
-            std::vector<std::byte> bytes;
+            io::Expected<bool> written = true;
             if (const io::Adt* loaded = tile(t)) {
-                bytes = io::writeAdt(*loaded, options);
+                written = target->writeTileModel(t, *loaded, options);
             } else {
                 auto adt = mSource->readTile(t, bigAlpha());
                 if (!adt) {
                     return fail(adt.error());
                 }
-                bytes = io::writeAdt(adt.value(), options);
+                written = target->writeTileModel(t, adt.value(), options);
             }
-            if (auto written = target->writeTile(t, bytes); !written) {
+            if (!written) {
                 return fail(written.error());
             }
             report.saved.push_back(t);

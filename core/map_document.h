@@ -35,6 +35,7 @@ public:
 
     QString mapName() const { return mSource->mapName(); }
     MapSource& source() { return *mSource; }
+    const MapSource& source() const { return *mSource; }
     const io::Wdt& wdt() const { return mWdt; }
     bool bigAlpha() const { return mWdt.bigAlpha(); }
     QUndoStack* undoStack() const { return mUndoStack; }

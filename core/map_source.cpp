@@ -2,18 +2,33 @@
 
 #include "core/atomic_file.h"
 #include "core/tile_loader.h"
+#include "io/adt_split.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
+#include <filesystem>
 #include <memory>
 
 namespace mapsmith::core {
 
-FolderMapSource::FolderMapSource(const QString& wdtPath) {
+FolderMapSource::FolderMapSource(const QString& wdtPath, std::optional<TileLayout> layout) {
     const QFileInfo info(wdtPath);
     mDir = info.absolutePath();
     mName = info.completeBaseName();
+    if (layout) {
+        mLayout = *layout;
+    } else {
+        const QStringList partners =
+            QDir(mDir).entryList({mName + QStringLiteral("_*_*_tex0.adt")}, QDir::Files);
+        mLayout = partners.isEmpty() ? TileLayout::V18 : TileLayout::Split;
+    }
+}
+
+io::Expected<bool> MapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
+                                             const io::AdtWriteOptions& options) {
+    return writeTile(tile, io::writeAdt(adt, options));
 }
 
 QString FolderMapSource::tilePath(TileCoord tile) const {
@@ -44,7 +59,32 @@ io::Expected<io::Adt> parseTile(std::span<const std::byte> bytes, bool bigAlpha)
     return std::move(result.value().adt);
 }
 
+std::filesystem::path toFsPath(const QString& path) {
+    return std::filesystem::path(QFile::encodeName(path).toStdString());
+}
+
+// A v18 tile, or the split set whose root is `path`.
 io::Expected<io::Adt> readTileFile(const QString& path, bool bigAlpha) {
+    if (io::hasSplitPartners(toFsPath(path))) {
+        auto files = io::readSplitAdtFiles(toFsPath(path));
+        if (!files) {
+            return files.error();
+        }
+        io::AdtReadOptions options;
+        options.bigAlpha = bigAlpha;
+        auto result = io::readSplitAdt(*files, options);
+        if (!result) {
+            io::Error e = result.error();
+            // "tex0" -> the partner's file name, so the message names a file the user can find.
+            const QFileInfo root(path);
+            e.file = e.file == "root" ? root.fileName().toStdString()
+                                      : (root.completeBaseName() + QLatin1Char('_') +
+                                         QString::fromStdString(e.file) + QStringLiteral(".adt"))
+                                            .toStdString();
+            return e;
+        }
+        return std::move(result->adt);
+    }
     auto bytes = readWholeFile(path);
     if (!bytes) {
         return bytes.error();
@@ -77,6 +117,55 @@ io::Expected<bool> saved(const SaveResult& r) {
 
 io::Expected<bool> FolderMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
     return saved(saveFileAtomically(tilePath(tile), bytes));
+}
+
+io::Expected<bool> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
+                                                   const io::AdtWriteOptions& options) {
+    const QString root = tilePath(tile);
+    const std::filesystem::path rootPath = toFsPath(root);
+    if (mLayout == TileLayout::V18) {
+        if (auto written = writeTile(tile, io::writeAdt(adt, options)); !written) {
+            return written;
+        }
+        // Partners of a split layout would be read together with the new file: move them aside.
+        for (const auto kind : {io::SplitFileKind::Tex0, io::SplitFileKind::Obj0, io::SplitFileKind::Obj1,
+                                io::SplitFileKind::Tex1, io::SplitFileKind::Lod}) {
+            const QString partner = QFile::decodeName(io::splitPartnerPath(rootPath, kind).c_str());
+            if (QFileInfo::exists(partner)) {
+                QFile::remove(partner + QStringLiteral(".bak"));
+                if (!QFile::rename(partner, partner + QStringLiteral(".bak"))) {
+                    return io::Error{io::ErrorCode::FileIo,
+                                     {},
+                                     0,
+                                     QStringLiteral("cannot move %1 aside").arg(partner).toStdString()};
+                }
+            }
+        }
+        return true;
+    }
+    const io::SplitAdtFiles files = io::writeSplitAdt(adt, options);
+    const std::pair<io::SplitFileKind, const std::optional<std::vector<std::byte>>*> extras[] = {
+        {io::SplitFileKind::Obj1, &files.obj1},
+        {io::SplitFileKind::Tex1, &files.tex1},
+        {io::SplitFileKind::Lod, &files.lod}};
+    // Partners first: a set is only read as split once its root is there with them.
+    const auto save = [](const std::filesystem::path& path, std::span<const std::byte> bytes) {
+        return saved(saveFileAtomically(QFile::decodeName(path.c_str()), bytes));
+    };
+    if (auto w = save(io::splitPartnerPath(rootPath, io::SplitFileKind::Tex0), files.tex0); !w) {
+        return w;
+    }
+    if (auto w = save(io::splitPartnerPath(rootPath, io::SplitFileKind::Obj0), files.obj0); !w) {
+        return w;
+    }
+    for (const auto& [kind, bytes] : extras) {
+        if (*bytes) {
+            if (auto w = save(io::splitPartnerPath(rootPath, kind), **bytes); !w) {
+                return w;
+            }
+        }
+    }
+    return save(rootPath, files.root);
 }
 
 io::Expected<bool> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {

@@ -80,13 +80,17 @@ QString wdtPathFor(const QString& path, std::optional<core::TileCoord>& tile) {
             QDir(path).entryList({QStringLiteral("*.wdt"), QStringLiteral("*.WDT")}, QDir::Files);
         return wdts.size() == 1 ? QDir(path).filePath(wdts.front()) : QString();
     }
-    static const QRegularExpression re(QStringLiteral("^(.+)_(\\d{1,2})_(\\d{1,2})\\.adt$"),
-                                       QRegularExpression::CaseInsensitiveOption);
+    // A tile, or one file of a split set (_tex0, _obj0, _obj1, _tex1, _lod).
+    static const QRegularExpression re(
+        QStringLiteral("^(.+)_(\\d{1,2})_(\\d{1,2})(?:_(?:tex0|tex1|obj0|obj1|lod))?\\.adt$"),
+        QRegularExpression::CaseInsensitiveOption);
     const auto m = re.match(QFileInfo(path).fileName());
-    if (m.hasMatch()) {
-        tile = core::TileCoord{m.captured(2).toInt(), m.captured(3).toInt()};
+    if (!m.hasMatch()) {
+        return {};
     }
-    return core::findWdtFor(path);
+    tile = core::TileCoord{m.captured(2).toInt(), m.captured(3).toInt()};
+    const QString wdt = QFileInfo(path).dir().filePath(m.captured(1) + QStringLiteral(".wdt"));
+    return QFileInfo::exists(wdt) ? wdt : QString();
 }
 
 // Browser thumbnails from the shared cache (run on the browser's worker thread; the cache is thread-safe).
@@ -173,8 +177,13 @@ void MainWindow::createActions() {
     mRecentMenu = file->addMenu(tr("Open &Recent"));
     mSave = file->addAction(tr("&Save"), this, [this] { save(); });
     mSave->setShortcut(QKeySequence::Save);
-    mSaveAs = file->addAction(tr("Save &As..."), this, &MainWindow::chooseSaveFolder);
+    mSaveAs = file->addAction(tr("Save &As..."), this, [this] { chooseSaveFolder(std::nullopt); });
     mSaveAs->setShortcut(QKeySequence::SaveAs);
+    // Converting a map's files rewrites every tile, so it is a Save As into a folder.
+    mSaveAsV18 = file->addAction(tr("Save As v18 Files (WotLK)..."), this,
+                                 [this] { chooseSaveFolder(core::TileLayout::V18); });
+    mSaveAsSplit = file->addAction(tr("Save As Split Files (Cataclysm+)..."), this,
+                                   [this] { chooseSaveFolder(core::TileLayout::Split); });
     file->addAction(tr("&Export Patch MPQ..."), this, [this] {
         if (!mDoc) {
             reportError(tr("Open a map first"));
@@ -741,7 +750,7 @@ bool MainWindow::save() {
             reportError(tr("The bundled demo map is read-only: use Save As"));
             return false;
         }
-        chooseSaveFolder();
+        chooseSaveFolder(std::nullopt);
         return !mDoc->isModified();
     }
     SaveProgressDialog progress(this, tr("Saving %n modified tile(s)...", nullptr, mDoc->saveTileCount()),
@@ -828,10 +837,11 @@ bool MainWindow::exportPatch(const QString& mpqPath) {
     return true;
 }
 
-bool MainWindow::saveAs(const QString& folder) {
+bool MainWindow::saveAs(const QString& folder, std::optional<core::TileLayout> layout) {
     if (!mDoc) {
         return false;
     }
+    const core::TileLayout target = layout.value_or(mDoc->source().layout());
     if (!QDir().mkpath(folder)) {
         reportError(tr("Cannot create %1").arg(folder));
         return false;
@@ -843,7 +853,7 @@ bool MainWindow::saveAs(const QString& folder) {
     io::AdtWriteOptions options;
     options.alphaEncoding = mSaveAlpha;
     const auto report =
-        mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt), options, progress.callback());
+        mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt, target), options, progress.callback());
     if (!report.ok) {
         reportError(tr("Saving failed: %1").arg(report.error));
         return false;
@@ -852,7 +862,11 @@ bool MainWindow::saveAs(const QString& folder) {
     addRecentFile(wdt);
     mLastError.clear();
     updateTitle();
-    statusBar()->showMessage(tr("Saved the map (%1 tiles) to %2").arg(report.saved.size()).arg(folder), 5000);
+    statusBar()->showMessage(tr("Saved the map (%1 tiles, %2) to %3")
+                                 .arg(report.saved.size())
+                                 .arg(target == core::TileLayout::Split ? tr("split files") : tr("v18 files"))
+                                 .arg(folder),
+                             5000);
     return true;
 }
 
@@ -865,10 +879,10 @@ void MainWindow::chooseAndOpen() {
     }
 }
 
-void MainWindow::chooseSaveFolder() {
+void MainWindow::chooseSaveFolder(std::optional<core::TileLayout> layout) {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Save Map Into Folder"));
     if (!folder.isEmpty()) {
-        saveAs(folder);
+        saveAs(folder, layout);
     }
 }
 
@@ -922,6 +936,9 @@ void MainWindow::updateTitle() {
     setWindowTitle(mDoc ? tr("%1[*] - Mapsmith").arg(mDoc->mapName()) : tr("Mapsmith"));
     mSave->setEnabled(mDoc != nullptr);
     mSaveAs->setEnabled(mDoc != nullptr);
+    const bool split = mDoc && mDoc->source().layout() == core::TileLayout::Split;
+    mSaveAsV18->setEnabled(mDoc != nullptr && split);
+    mSaveAsSplit->setEnabled(mDoc != nullptr && !split);
 }
 
 QStringList MainWindow::recentFiles() const {

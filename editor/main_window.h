@@ -4,6 +4,7 @@
 // views to the document and owns no terrain logic (core does the editing, io the files).
 
 #include "core/asset_folders.h"
+#include "core/map_source.h"
 #include "io/alpha_codec.h"
 #include "widgets/preferences_dialog.h"
 
@@ -66,8 +67,9 @@ public:
     // Saves every modified tile in place (atomically, keeping .bak). Maps opened from the bundled
     // resources have no folder: save() then asks for one (saveAs). Returns success.
     bool save();
-    // Writes the whole map into `folder` and continues there.
-    bool saveAs(const QString& folder);
+    // Writes the whole map into `folder` and continues there, in `layout` (default: the layout the map
+    // was read in; v18 for the bundled demo).
+    bool saveAs(const QString& folder, std::optional<core::TileLayout> layout = std::nullopt);
     // Writes the saved map (WDT, WDL, tiles; core/export_patch.h) into a new patch MPQ at mpqPath, with
     // progress and Cancel. Unsaved changes are saved first after asking (refused without dialogs); a map
     // not saved to a folder yet is refused. The path is remembered per map for the next export.
@@ -151,7 +153,7 @@ private:
     void rebuildRecentMenu();
     bool maybeSave();
     void chooseAndOpen();
-    void chooseSaveFolder();
+    void chooseSaveFolder(std::optional<core::TileLayout> layout);
     void reportError(const QString& message);
 
     std::unique_ptr<core::MapDocument> mDoc;
@@ -162,6 +164,8 @@ private:
     TileStreamer* mStreamer = nullptr;
     std::unique_ptr<core::UniqueIdAllocator> mIds; // per document: ids for object edits
     QAction* mDeleteObjects = nullptr;
+    QAction* mSaveAsV18 = nullptr;
+    QAction* mSaveAsSplit = nullptr;
     widgets::TextureBrowser* mTextureBrowser = nullptr;
     widgets::ObjectPropertiesPanel* mObjectPanel = nullptr;
     QDockWidget* mObjectDock = nullptr;

@@ -2,6 +2,7 @@
 
 #include "adt.h"
 #include "byte_reader.h"
+#include "mcnk_shape.h"
 
 #include <cstdio>
 #include <string>
@@ -40,8 +41,18 @@ std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnosti
             return out;
         }
         out.push_back({id, at, size, -1});
-        if (id == chunk::MCNK && size >= kMcnkHeaderSize) {
-            ByteReader m = r.sub(r.position(), size, id);
+        if (id != chunk::MCNK) {
+            r.skip(size);
+            continue;
+        }
+        const std::uint64_t dataAt = r.position();
+        if (auto subs = headerlessSubchunks(file.subspan(std::size_t(dataAt), size))) {
+            // Split _tex0/_obj0 MCNK: sub-chunks from its first byte, sizes as stored (they fill it).
+            for (const McnkSubchunk& s : *subs) {
+                out.push_back({s.id, dataAt + s.offset, s.size, mcnk});
+            }
+        } else if (size >= kMcnkHeaderSize) {
+            ByteReader m = r.sub(dataAt, size, id);
             // Header words that fix the real sizes of MCAL/MCLQ.
             m.seek(0x24);
             const std::uint32_t ofsAlpha = m.u32();
@@ -75,8 +86,8 @@ std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnosti
                 out.push_back({subId, r.position() + subAt, subSize, mcnk});
                 m.skip(skip);
             }
-            ++mcnk;
         }
+        ++mcnk; // every MCNK counts, so that mcnkIndex is the MCNK's ordinal in the file
         r.skip(size);
     }
     return out;
@@ -138,14 +149,16 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
         }
         if (ofs == 0) {
             if (present && slots[i] != chunk::MFBO) {
-                fail(chunk::MHDR, fieldAt, "the " + slots[i].str() + " offset is 0 but the file has " + slots[i].str());
+                fail(chunk::MHDR, fieldAt,
+                     "the " + slots[i].str() + " offset is 0 but the file has " + slots[i].str());
             }
             continue;
         }
         if (!present || kMhdrData + ofs != actual) {
             fail(chunk::MHDR, fieldAt,
                  "the " + slots[i].str() + " offset " + hex(ofs) + " points to " +
-                     idAt(file, kMhdrData + ofs).str() + (present ? " (it is at " + hex(actual - kMhdrData) + ")" : ""));
+                     idAt(file, kMhdrData + ofs).str() +
+                     (present ? " (it is at " + hex(actual - kMhdrData) + ")" : ""));
         }
     }
     bool hasMfbo = false;
@@ -153,8 +166,9 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
         hasMfbo = hasMfbo || (c.mcnkIndex < 0 && c.id == chunk::MFBO);
     }
     if (hasMfbo != ((mhdrFlags & 1u) != 0)) {
-        fail(chunk::MHDR, kMhdrData, hasMfbo ? "the file has MFBO but MHDR flag 1 is clear"
-                                             : "MHDR flag 1 is set but there is no MFBO");
+        fail(chunk::MHDR, kMhdrData,
+             hasMfbo ? "the file has MFBO but MHDR flag 1 is clear"
+                     : "MHDR flag 1 is set but there is no MFBO");
     }
 
     // MCIN against the MCNKs.
@@ -165,8 +179,9 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
         }
     }
     if (mcnks.size() != 256) {
-        problems.push_back(Error{ErrorCode::MissingChunk, chunk::MCNK, mcnks.empty() ? 0 : mcnks[0]->offset,
-                                 "the file has " + std::to_string(mcnks.size()) + " MCNK chunks, 256 are required"});
+        problems.push_back(
+            Error{ErrorCode::MissingChunk, chunk::MCNK, mcnks.empty() ? 0 : mcnks[0]->offset,
+                  "the file has " + std::to_string(mcnks.size()) + " MCNK chunks, 256 are required"});
     }
     ByteReader mcin(file, 0, chunk::MCIN);
     if (idAt(file, 0x54) == chunk::MCIN && mcin.seek(0x5C)) {
@@ -182,7 +197,8 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
             if (i < mcnks.size() && (ofs != mcnks[i]->offset || size != mcnks[i]->size + 8)) {
                 fail(chunk::MCIN, at,
                      "entry " + std::to_string(i) + " says " + hex(ofs) + "+" + std::to_string(size) +
-                         ", the MCNK is at " + hex(mcnks[i]->offset) + "+" + std::to_string(mcnks[i]->size + 8));
+                         ", the MCNK is at " + hex(mcnks[i]->offset) + "+" +
+                         std::to_string(mcnks[i]->size + 8));
             }
         }
     }
@@ -203,8 +219,9 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
         const std::uint32_t flags = w[0];
         if (w[1] != i % 16 || w[2] != i / 16) {
             fail(chunk::MCNK, m.offset + 8 + 4,
-                 "MCNK " + std::to_string(i) + " says it is (" + std::to_string(w[1]) + ", " + std::to_string(w[2]) +
-                     "), expected (" + std::to_string(i % 16) + ", " + std::to_string(i / 16) + ")");
+                 "MCNK " + std::to_string(i) + " says it is (" + std::to_string(w[1]) + ", " +
+                     std::to_string(w[2]) + "), expected (" + std::to_string(i % 16) + ", " +
+                     std::to_string(i / 16) + ")");
         }
         auto subAt = [&](FourCC id) -> const ChunkEntry* {
             for (const auto& c : chunks) {
@@ -227,8 +244,8 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
             }
             if (m.offset + ofs != c->offset) {
                 fail(chunk::MCNK, fieldAt,
-                     "MCNK " + std::to_string(i) + ": the " + id.str() + " offset " + hex(ofs) + " should be " +
-                         hex(c->offset - m.offset));
+                     "MCNK " + std::to_string(i) + ": the " + id.str() + " offset " + hex(ofs) +
+                         " should be " + hex(c->offset - m.offset));
             }
         };
         if (!(flags & mcnk_flags::HighResHoles)) {
@@ -242,7 +259,8 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
             if (w[10] < 8 || m.offset + w[9] != mcal->offset) {
                 // offset already reported
             } else if (std::uint64_t(w[10]) - 8 > m.size) {
-                fail(chunk::MCNK, m.offset + 8 + 0x28, "MCNK " + std::to_string(i) + ": sizeAlpha is past the MCNK");
+                fail(chunk::MCNK, m.offset + 8 + 0x28,
+                     "MCNK " + std::to_string(i) + ": sizeAlpha is past the MCNK");
             }
         }
         if (flags & mcnk_flags::HasShadow) {
@@ -267,7 +285,8 @@ std::vector<Error> checkAdtLayout(std::span<const std::byte> file) {
                          std::to_string(mcly->size / 16));
             }
             if (mcly->size / 16 > 4) {
-                fail(chunk::MCLY, mcly->offset, "more than 4 layers (" + std::to_string(mcly->size / 16) + ")");
+                fail(chunk::MCLY, mcly->offset,
+                     "more than 4 layers (" + std::to_string(mcly->size / 16) + ")");
             }
         }
         if (const ChunkEntry* mcrf = subAt(chunk::MCRF);

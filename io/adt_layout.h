@@ -15,11 +15,12 @@ struct ChunkEntry {
     FourCC id;
     std::uint64_t offset = 0; // absolute offset of the 8-byte chunk header
     std::uint64_t size = 0;   // the size field as stored
-    int mcnkIndex = -1;       // for sub-chunks: the MCNK they belong to; -1 for top-level chunks
+    int mcnkIndex = -1;       // for sub-chunks: the ordinal of their MCNK in the file; -1 for top-level
 };
 
-// Top-level chunks and, inside each MCNK, its sub-chunks. Stops at the first size that does not fit
-// (reported in diag.warnings).
+// Top-level chunks and, inside each MCNK, its sub-chunks: after the 128-byte header, or from the first
+// byte for headerless MCNKs (split _tex0/_obj0 files, see isHeaderlessMcnk in mcnk_shape.h). Stops at the
+// first top-level size that does not fit (reported in diag.warnings).
 std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnostics& diag);
 
 // Every structural problem: MVER 18 first, MHDR at 0x0C, MCIN at 0x54, MHDR and MCIN offsets, MCNK

@@ -5,6 +5,7 @@
 #include "adt.h"
 #include "adt_split.h"
 #include "byte_reader.h"
+#include "mcnk_shape.h"
 
 #include <algorithm>
 #include <cstring>
@@ -89,7 +90,6 @@ private:
     bool readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChunk& chunk);
     bool readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes& s);
     bool readSplitTop(const std::function<std::optional<ByteReader>(FourCC)>& find);
-    bool isSubchunkStart(const ByteReader& r) const;
     bool readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chunkFlags, MapChunk& chunk);
     bool decodeLayerAlpha(ByteReader& mcal, std::uint32_t offset, std::uint64_t end, bool doNotFix,
                           TextureLayer& layer);
@@ -381,41 +381,6 @@ bool AdtReader::readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes&
         return false;
     }
     return true;
-}
-
-// Chunk ids are four upper-case letters or digits; header words (flags, indices) never are.
-bool looksLikeChunkId(FourCC id) {
-    for (int shift = 0; shift < 32; shift += 8) {
-        const char c = char((id.value >> shift) & 0xFF);
-        if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// A headerless MCNK (split tex/obj files) is empty or a run of sub-chunks that fills it exactly; an MCNK
-// with a header starts with flags and indices, which never read as a chunk id.
-bool AdtReader::isSubchunkStart(const ByteReader& piece) const {
-    ByteReader r = piece;
-    while (r.remaining() >= 8) {
-        const FourCC id = r.fourcc();
-        std::uint64_t size = r.u32();
-        if (!looksLikeChunkId(id) || size > r.remaining()) {
-            return false;
-        }
-        if (id == chunk::MCNR && size == kMcnrEntriesSize &&
-            r.remaining() >= kMcnrEntriesSize + kMcnrPaddingSize) {
-            // WotLK's 13 bytes outside the chunk, unless a chunk follows right away.
-            ByteReader next = r;
-            next.skip(size);
-            if (!looksLikeChunkId(next.fourcc())) {
-                size += kMcnrPaddingSize;
-            }
-        }
-        r.skip(size);
-    }
-    return r.remaining() == 0;
 }
 
 bool AdtReader::readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChunk& c) {
@@ -1015,7 +980,7 @@ Expected<AdtReadResult> AdtReader::run() {
             }
         }
         for (std::size_t i = 0; i < list.size() && i < std::size_t(kChunksPerTile); ++i) {
-            pieces[i].push_back(McnkPiece{p, list[i], !mSplit || !isSubchunkStart(list[i])});
+            pieces[i].push_back(McnkPiece{p, list[i], !mSplit || !isHeaderlessMcnk(list[i].data())});
         }
     }
     if (!mDepthKnown) {

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 namespace {
 
 struct Run {
@@ -76,6 +78,7 @@ private slots:
     void convertSplitAndBack();
     void convertMapFolder();
     void dumpSameForSplit();
+    void infoChunksSplit();
     void roundtripSplit();
     void convertKeepsExtraFiles();
     void convertMissingPartner();
@@ -464,6 +467,94 @@ void TestCli::dumpSameForSplit() {
     QCOMPARE(j["files"][1]["path"].get<std::string>(), partner(root, "tex0").toStdString());
     QCOMPARE(j["counts"]["doodads"].get<int>(), 381);
     QCOMPARE(j["counts"]["layers"].get<int>(), 739);
+}
+
+// `info --chunks` on a split root lists every file of the set with the sub-chunks of its MCNKs: after the
+// header in the root, from the first byte in the headerless MCNKs of _tex0 and _obj0.
+void TestCli::infoChunksSplit() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString wdt = corpus("adt/Azeroth.wdt");
+    QCOMPARE(
+        cli({"convert", corpus("adt/continent4229.adt"), "--to", "split", "--out", tmp.path(), "--wdt", wdt})
+            .code,
+        0);
+    const QString root = tmp.filePath(QStringLiteral("continent4229.adt"));
+
+    Run r = cli({"info", root, "--wdt", wdt, "--json", "--chunks"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    // Sub-chunk counts by file and id; sizes of the MCNKs' first sub-chunks checked against their MCNK.
+    std::map<std::string, std::map<std::string, int>> subs;
+    std::map<std::string, int> mcnks;
+    std::uint64_t refBytes = 0;
+    std::string lastFile;
+    std::uint64_t lastMcnkOffset = 0;
+    bool firstSub = false;
+    for (const auto& c : j["chunks"]) {
+        const std::string file = c["file"].get<std::string>();
+        const std::string id = c["id"].get<std::string>();
+        if (!c.contains("mcnk")) {
+            if (id == "MCNK") {
+                ++mcnks[file];
+                lastFile = file;
+                lastMcnkOffset = c["offset"].get<std::uint64_t>();
+                firstSub = true;
+            }
+            continue;
+        }
+        QCOMPARE(file, lastFile);
+        QCOMPARE(c["mcnk"].get<int>(), mcnks[file] - 1);
+        if (firstSub) {
+            // Headerless in tex0/obj0; the 128-byte header in the root.
+            const std::uint64_t header = file == "root" ? 128 : 0;
+            QCOMPARE(c["offset"].get<std::uint64_t>(), lastMcnkOffset + 8 + header);
+            firstSub = false;
+        }
+        ++subs[file][id];
+        if (id == "MCRD" || id == "MCRW") {
+            refBytes += c["size"].get<std::uint64_t>();
+        }
+    }
+    for (const char* file : {"root", "tex0", "obj0"}) {
+        QCOMPARE(mcnks[file], 256);
+    }
+    QCOMPARE(subs["root"]["MCVT"], 256);
+    QCOMPARE(subs["root"]["MCNR"], 256);
+    QCOMPARE(subs["root"]["MCLY"], 0);
+    QCOMPARE(subs["tex0"]["MCLY"], 256);
+    QCOMPARE(subs["tex0"]["MCAL"], 256);
+    QCOMPARE(subs["tex0"]["MCSH"], 256);
+    QCOMPARE(subs["tex0"].size(), std::size_t(3));
+    QVERIFY(subs["obj0"]["MCRD"] > 0);
+    QCOMPARE(subs["obj0"].size(), std::size_t(2)); // MCRD and MCRW only
+
+    // The references are those of the v18 tile's MCRF chunks.
+    r = cli({"info", corpus("adt/continent4229.adt"), "--json", "--chunks"});
+    QCOMPARE(r.code, 0);
+    std::uint64_t mcrfBytes = 0;
+    const auto v18 = nlohmann::json::parse(r.out.toStdString());
+    for (const auto& c : v18["chunks"]) {
+        mcrfBytes += c["id"] == "MCRF" ? c["size"].get<std::uint64_t>() : 0;
+    }
+    QVERIFY(mcrfBytes > 0);
+    QCOMPARE(refBytes, mcrfBytes);
+
+    // Text: each file's table, sub-chunks indented under their MCNK.
+    r = cli({"info", root, "--wdt", wdt, "--chunks"});
+    QCOMPARE(r.code, 0);
+    const qsizetype tex = r.out.indexOf(QStringLiteral("\ntex0: continent4229_tex0.adt\n"));
+    const qsizetype obj = r.out.indexOf(QStringLiteral("\nobj0: continent4229_obj0.adt\n"));
+    QVERIFY2(tex > 0 && obj > tex, qPrintable(r.out));
+    const QString rootTable = r.out.left(tex);
+    const QString texTable = r.out.mid(tex, obj - tex);
+    const QString objTable = r.out.mid(obj);
+    QVERIFY(rootTable.contains(QStringLiteral("    MCVT\n")));
+    QVERIFY(!rootTable.contains(QStringLiteral("    MCLY\n")));
+    QVERIFY(texTable.contains(QStringLiteral("    MCLY\n")));
+    QVERIFY(texTable.contains(QStringLiteral("    MCAL\n")));
+    QVERIFY(objTable.contains(QStringLiteral("    MCRD\n")));
+    QCOMPARE(texTable.count(QStringLiteral("  MCNK\n")), 256);
 }
 
 void TestCli::roundtripSplit() {

@@ -3,6 +3,7 @@
 // image must show terrain and change where the stroke went.
 
 #include "core/map_document.h"
+#include "core/map_source.h"
 #include "core/new_map.h"
 #include "editor/main_window.h"
 #include "editor/tools/tool_box.h"
@@ -81,6 +82,7 @@ private slots:
     void toolShortcutsSelectTools();
     void strokeWithTheMouseUndoRedo();
     void saveAsAndReopen();
+    void saveAsSplitFilesAndBack();
     void damagedFileKeepsCurrentMap();
     void goToFliesToTerrainAndRefusesMissingTiles();
     void newMapIsCreatedAndOpened();
@@ -188,6 +190,45 @@ void TestMainWindow::saveAsAndReopen() {
     QVERIFY(again.openMap(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt").arg(tile.x).arg(tile.y))));
     QVERIFY(tileBytes(*again.document(), tile) == edited);
     QVERIFY(again.recentFiles().contains(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
+}
+
+void TestMainWindow::saveAsSplitFilesAndBack() {
+    QTemporaryDir dir;
+    const QString split = dir.filePath(QStringLiteral("split"));
+    std::vector<std::byte> edited;
+    core::TileCoord tile;
+    {
+        editor::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openMap(kDemo));
+        QCOMPARE(window.document()->source().layout(), core::TileLayout::V18);
+        const auto centre = window.viewport()->pick(window.viewport()->rect().center());
+        QVERIFY(centre.has_value());
+        tile = core::tileAt({centre->x, centre->y});
+        dragAcrossCentre(window.viewport(), 10);
+        edited = tileBytes(*window.document(), tile);
+        QVERIFY2(window.saveAs(split, core::TileLayout::Split), qPrintable(window.lastError()));
+        for (const char* suffix : {"", "_tex0", "_obj0"}) {
+            QVERIFY(
+                QFile::exists(split + QStringLiteral("/Mapsmith_32_33%1.adt").arg(QLatin1String(suffix))));
+        }
+        QCOMPARE(window.document()->source().layout(), core::TileLayout::Split);
+    }
+    editor::MainWindow again;
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    // Any file of a set opens the map; the tile reads back as it was edited.
+    QVERIFY2(again.openMap(split + QStringLiteral("/Mapsmith_%1_%2_tex0.adt").arg(tile.x).arg(tile.y)),
+             qPrintable(again.lastError()));
+    QCOMPARE(again.document()->source().layout(), core::TileLayout::Split);
+    QVERIFY(tileBytes(*again.document(), tile) == edited);
+    QVERIFY(distinctColours(again.viewport()->grabFrame()) > 200);
+    // And back to v18: the files equal a plain v18 Save As of the same map.
+    const QString v18 = dir.filePath(QStringLiteral("v18"));
+    QVERIFY(again.saveAs(v18, core::TileLayout::V18));
+    QVERIFY(!QFile::exists(v18 + QStringLiteral("/Mapsmith_32_33_tex0.adt")));
+    QVERIFY(tileBytes(*again.document(), tile) == edited);
 }
 
 void TestMainWindow::damagedFileKeepsCurrentMap() {
