@@ -8,9 +8,11 @@
 #include "mcnk_shape.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace mapsmith::io {
@@ -40,6 +42,9 @@ struct Part {
     std::string name; // for errors of split sets ("root", "tex0", "obj0"); empty for v18
     AdtPart part = AdtPart::Root;
 };
+
+// Files of one tile: v18 has one, a split set three (root, tex0, obj0).
+constexpr std::size_t kMaxParts = 3;
 
 // A piece of map chunk i: the MCNK of one file, with or without the 128-byte header.
 struct McnkPiece {
@@ -87,7 +92,7 @@ private:
                           const std::vector<std::uint32_t>& stringOffsets, std::vector<std::string>& out);
     bool readDoodads(ByteReader r);
     bool readMapObjects(ByteReader r);
-    bool readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChunk& chunk);
+    bool readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk& chunk);
     bool readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes& s);
     bool readSplitTop(const std::function<std::optional<ByteReader>(FourCC)>& find);
     bool readLayers(ByteReader mcly, ByteReader* mcal, std::uint32_t chunkFlags, MapChunk& chunk);
@@ -383,7 +388,7 @@ bool AdtReader::readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes&
     return true;
 }
 
-bool AdtReader::readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChunk& c) {
+bool AdtReader::readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk& c) {
     McnkSizes s;
     const McnkPiece* headerPiece = nullptr;
     for (const McnkPiece& piece : pieces) {
@@ -416,13 +421,17 @@ bool AdtReader::readMcnk(const std::vector<McnkPiece>& pieces, int index, MapChu
     bool haveMcvt = false;
     bool haveMcnr = false;
     // The header's piece first: its sub-chunk offsets tell MCAL's and MCLQ's true sizes.
-    std::vector<const McnkPiece*> order{headerPiece};
+    // At most one piece per file (kMaxParts), so the order fits a small array.
+    std::array<const McnkPiece*, kMaxParts> order{};
+    std::size_t orderCount = 0;
+    order[orderCount++] = headerPiece;
     for (const McnkPiece& piece : pieces) {
-        if (&piece != headerPiece) {
-            order.push_back(&piece);
+        if (&piece != headerPiece && orderCount < order.size()) {
+            order[orderCount++] = &piece;
         }
     }
-    for (const McnkPiece* piece : order) {
+    for (std::size_t k = 0; k < orderCount; ++k) {
+        const McnkPiece* piece = order[k];
         mCurrent = piece->part;
         ByteReader r = piece->data;
         if (piece == headerPiece) {
@@ -968,7 +977,9 @@ Expected<AdtReadResult> AdtReader::run() {
                    : Error{ErrorCode::MissingChunk, chunk::MCNK, 0, "the file has no MCNK chunks"};
     }
     // Every file holds 256 MCNKs (split tex/obj files may hold none); MCNK i of each is a piece of chunk i.
-    std::vector<std::vector<McnkPiece>> pieces(static_cast<std::size_t>(kChunksPerTile));
+    // pieces[i * kMaxParts + k]: the k-th piece of chunk i; pieceCount[i] of them.
+    std::vector<McnkPiece> pieces(std::size_t(kChunksPerTile) * kMaxParts);
+    std::vector<std::uint8_t> pieceCount(std::size_t(kChunksPerTile), 0);
     for (std::size_t p = 0; p < mParts.size(); ++p) {
         mCurrent = p;
         const auto& list = mcnks[p];
@@ -980,14 +991,15 @@ Expected<AdtReadResult> AdtReader::run() {
             }
         }
         for (std::size_t i = 0; i < list.size() && i < std::size_t(kChunksPerTile); ++i) {
-            pieces[i].push_back(McnkPiece{p, list[i], !mSplit || !isHeaderlessMcnk(list[i].data())});
+            pieces[i * kMaxParts + pieceCount[i]++] =
+                McnkPiece{p, list[i], !mSplit || !isHeaderlessMcnk(list[i].data())};
         }
     }
     if (!mDepthKnown) {
         // Locate MCLY/MCAL of a few MCNKs cheaply to infer the depth.
         std::vector<std::pair<ByteReader, ByteReader>> pending;
-        for (std::size_t i = 0; i < pieces.size() && !mDepthKnown; ++i) {
-            for (const McnkPiece& piece : pieces[i]) {
+        for (std::size_t i = 0; i < pieceCount.size() && !mDepthKnown; ++i) {
+            for (const McnkPiece& piece : std::span(pieces).subspan(i * kMaxParts, pieceCount[i])) {
                 ByteReader r = piece.data;
                 if (piece.hasHeader && !r.skip(kMcnkHeaderSize)) {
                     continue;
@@ -1030,7 +1042,8 @@ Expected<AdtReadResult> AdtReader::run() {
         MapChunk& c = mAdt.chunks[i];
         c.indexX = std::uint32_t(i % kChunksPerSide);
         c.indexY = std::uint32_t(i / kChunksPerSide);
-        if (!pieces[i].empty() && !readMcnk(pieces[i], int(i), c)) {
+        if (pieceCount[i] != 0 &&
+            !readMcnk(std::span(pieces).subspan(i * kMaxParts, pieceCount[i]), int(i), c)) {
             return *mError;
         }
     }
