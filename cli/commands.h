@@ -27,5 +27,7 @@ int runRoundtrip(const QStringList& args);
 int runNew(const QStringList& args);
 int runExportPatch(const QStringList& args);
 int runConvert(const QStringList& args);
+int runExportHeightmap(const QStringList& args); // cli/heightmap.cpp
+int runImportHeightmap(const QStringList& args);
 
 } // namespace mapsmith::cli

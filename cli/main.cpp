@@ -22,6 +22,10 @@ Commands:
   export-patch MAPDIR --out FILE.MPQ [--name NAME]
                                                 write the map's WDT, WDL and tiles into a patch MPQ
                                                 for the 3.3.5 client (World\Maps\NAME\...)
+  export-heightmap MAPDIR --tiles X_Y[:X2_Y2] --out FILE.png [--min H --max H] [--allow-missing]
+                                                a block of tiles as a 16-bit grayscale heightmap PNG
+  import-heightmap IMAGE MAPDIR --tiles X_Y[:X2_Y2] --min H --max H
+                                                set a block's heights from a heightmap image
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
 file, MAPDIR a folder holding NAME.wdt and its tiles.
@@ -74,6 +78,12 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("export-patch")) {
         return mapsmith::cli::runExportPatch(args);
+    }
+    if (command == QLatin1String("export-heightmap")) {
+        return mapsmith::cli::runExportHeightmap(args);
+    }
+    if (command == QLatin1String("import-heightmap")) {
+        return mapsmith::cli::runImportHeightmap(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

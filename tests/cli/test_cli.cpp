@@ -6,12 +6,17 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <map>
+#include <vector>
 
 namespace {
 
@@ -83,6 +88,10 @@ private slots:
     void convertKeepsExtraFiles();
     void convertMissingPartner();
     void convertUsageErrors();
+    void heightmapRoundTrip();
+    void heightmapBlockSeam();
+    void heightmapSplitMap();
+    void heightmapErrors();
 };
 
 void TestCli::helpEverywhere_data() {
@@ -681,6 +690,308 @@ void TestCli::convertUsageErrors() {
     r = cli({"convert", "/nonexistent/A_1_1.adt", "--to", "v18", "--out", out});
     QCOMPARE(r.code, 3);
     QVERIFY(r.err.contains(QStringLiteral("cannot find /nonexistent/A_1_1.adt")));
+}
+
+namespace {
+
+// A map folder "<tmp>/Test" holding Test.wdt (Azeroth's, 4-bit alpha maps) and the corpus tile
+// Azeroth_38_46.adt as each Test_X_Y.adt of `tiles`.
+QString heightmapMap(const QTemporaryDir& tmp, const QStringList& tiles) {
+    const QString map = tmp.filePath(QStringLiteral("Test"));
+    QDir().mkpath(map);
+    writeFile(map + QStringLiteral("/Test.wdt"), fileBytes(corpus("adt/Azeroth.wdt")));
+    for (const QString& t : tiles) {
+        writeFile(map + QStringLiteral("/Test_%1.adt").arg(t), fileBytes(corpus("adt/Azeroth_38_46.adt")));
+    }
+    return map;
+}
+
+// A tile's outer lattice from `dump --json`: 129 x 129 absolute heights (yards), row 0 north, and the
+// normals of the same vertices.
+struct Lattice {
+    std::vector<double> heights;
+    std::vector<std::array<int, 3>> normals;
+    double at(int gx, int gy) const { return heights[std::size_t(gy * 129 + gx)]; }
+    std::array<int, 3> normal(int gx, int gy) const { return normals[std::size_t(gy * 129 + gx)]; }
+};
+
+Lattice outerLattice(const QString& tile) {
+    const Run r = cli({"dump", tile, "--json"});
+    Lattice l;
+    if (r.code != 0) {
+        return l;
+    }
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    l.heights.resize(129 * 129);
+    l.normals.resize(129 * 129);
+    for (const auto& c : j["chunks"]) {
+        const int index = c["index"].get<int>();
+        const double z = c["position"][2].get<double>();
+        for (int row = 0; row <= 8; ++row) {
+            for (int col = 0; col <= 8; ++col) {
+                const auto g = std::size_t(((index / 16) * 8 + row) * 129 + (index % 16) * 8 + col);
+                l.heights[g] = z + c["heights"][std::size_t(row * 17 + col)].get<double>();
+                l.normals[g] = c["normals"][std::size_t(row * 17 + col)].get<std::array<int, 3>>();
+            }
+        }
+    }
+    return l;
+}
+
+struct PngHeader {
+    quint32 width = 0;
+    quint32 height = 0;
+    int bitDepth = 0;
+    int colourType = -1; // 0: grayscale
+};
+
+// The IHDR of a PNG file (the first chunk, right after the 8-byte signature).
+PngHeader pngHeader(const QString& path) {
+    const QByteArray b = fileBytes(path);
+    PngHeader h;
+    if (b.size() < 33 || !b.startsWith("\x89PNG\r\n\x1a\n") || b.mid(12, 4) != "IHDR") {
+        return h;
+    }
+    const auto u32 = [&](int at) {
+        return quint32(quint8(b[at])) << 24 | quint32(quint8(b[at + 1])) << 16 |
+               quint32(quint8(b[at + 2])) << 8 | quint32(quint8(b[at + 3]));
+    };
+    h.width = u32(16);
+    h.height = u32(20);
+    h.bitDepth = quint8(b[24]);
+    h.colourType = quint8(b[25]);
+    return h;
+}
+
+// "--min A --max B" as export-heightmap prints it for the import.
+QStringList printedRange(const QString& out) {
+    static const QRegularExpression re(QStringLiteral("import with (--min \\S+ --max \\S+)\\)"));
+    const auto m = re.match(out);
+    return m.hasMatch() ? m.captured(1).split(QLatin1Char(' ')) : QStringList();
+}
+
+} // namespace
+
+void TestCli::heightmapRoundTrip() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46")});
+    const QString tile = map + QStringLiteral("/Test_38_46.adt");
+    const QString png = tmp.filePath(QStringLiteral("block.png"));
+    for (const char* c : {"export-heightmap", "import-heightmap"}) {
+        const Run help = cli({c, "--help"});
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.contains(QStringLiteral("--tiles")));
+    }
+
+    Run r = cli({"export-heightmap", map, "--tiles", "38_46", "--out", png});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.startsWith(QStringLiteral("wrote %1: 129 x 129 pixels, 16-bit grayscale").arg(png)),
+             qPrintable(r.out));
+    QVERIFY(r.err.contains(QStringLiteral("read 1/1 tiles: %1").arg(tile)));
+    const PngHeader h = pngHeader(png);
+    QCOMPARE(h.width, 129u);
+    QCOMPARE(h.height, 129u);
+    QCOMPARE(h.bitDepth, 16);
+    QCOMPARE(h.colourType, 0);
+    const QStringList range = printedRange(r.out);
+    QCOMPARE(range.size(), 4);
+    const double min = range[1].toDouble();
+    const double max = range[3].toDouble();
+    QVERIFY(min < max);
+
+    const Lattice before = outerLattice(tile);
+    QCOMPARE(before.heights.size(), std::size_t(129 * 129));
+    // The automatic range is the tile's own.
+    const auto [lo, hi] = std::minmax_element(before.heights.begin(), before.heights.end());
+    QVERIFY(std::abs(*lo - min) < 1e-3 && std::abs(*hi - max) < 1e-3);
+
+    const QByteArray original = fileBytes(tile);
+    r = cli(QStringList{"import-heightmap", png, map, "--tiles", "38_46"} + range);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("imported 1/1 tiles: %1").arg(tile)), qPrintable(r.err));
+    QVERIFY(r.out.contains(QStringLiteral("onto 1 tile of Test (38_46)")));
+    QCOMPARE(fileBytes(tile + QStringLiteral(".bak")), original);
+    QCOMPARE(cli({"validate", tile}).code, 0);
+    // Every outer vertex within half a step of the 16-bit scale (plus float rounding).
+    const Lattice after = outerLattice(tile);
+    QCOMPARE(after.heights.size(), std::size_t(129 * 129));
+    const double tolerance = (max - min) / 65535.0 / 2.0 + 1e-3;
+    double worst = 0.0;
+    for (std::size_t i = 0; i < before.heights.size(); ++i) {
+        worst = std::max(worst, std::abs(before.heights[i] - after.heights[i]));
+    }
+    QVERIFY2(worst <= tolerance, qPrintable(QStringLiteral("%1 > %2").arg(worst).arg(tolerance)));
+
+    // A given range is the one printed; heights outside it are clamped (and counted).
+    r = cli({"export-heightmap", map, "--tiles", "38_46", "--out", png, "--min", "-20.5", "--max", "300"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(
+        QStringLiteral("height range: -20.5 .. 300 yards (import with --min -20.5 --max 300)")));
+    QVERIFY2(r.err.contains(QStringLiteral("were clamped")), qPrintable(r.err));
+}
+
+void TestCli::heightmapBlockSeam() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    // The corpus tile twice side by side: its east and west edges differ, the seam is open. Exported as
+    // one 257 x 129 image and imported back, both tiles take the shared column: the seam closes.
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46"), QStringLiteral("39_46")});
+    const QString west = map + QStringLiteral("/Test_38_46.adt");
+    const QString east = map + QStringLiteral("/Test_39_46.adt");
+    QVERIFY(outerLattice(west).at(128, 64) != outerLattice(east).at(0, 64));
+    const QString png = tmp.filePath(QStringLiteral("block.png"));
+    Run r = cli({"export-heightmap", map, "--tiles", "39_46:38_46", "--out", png});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("257 x 129 pixels, 16-bit grayscale, tiles 38_46:39_46 of Test")));
+    QCOMPARE(pngHeader(png).width, 257u);
+    QCOMPARE(pngHeader(png).height, 129u);
+    r = cli(QStringList{"import-heightmap", png, map, "--tiles", "38_46:39_46"} + printedRange(r.out));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.err.contains(QStringLiteral("imported 2/2 tiles: %1").arg(east)));
+    Lattice w = outerLattice(west);
+    Lattice e = outerLattice(east);
+    for (int gy = 0; gy <= 128; ++gy) {
+        QVERIFY2(std::abs(w.at(128, gy) - e.at(0, gy)) < 1e-3, qPrintable(QString::number(gy)));
+    }
+
+    // A map whose tiles sit where their names say (the copies above keep 38_46's chunk positions):
+    // raised by an import over a stretched range, heights and normals still meet at the seam.
+    const QString hills = tmp.filePath(QStringLiteral("hills"));
+    QCOMPARE(cli({"new", hills, "Hills", "--tiles", "38_46,39_46", "--terrain", "hills"}).code, 0);
+    r = cli({"export-heightmap", hills, "--tiles", "38_46:39_46", "--out", png});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QStringList range = printedRange(r.out);
+    QCOMPARE(range.size(), 4);
+    const double min = range[1].toDouble();
+    const double max = range[3].toDouble();
+    r = cli({"import-heightmap", png, hills, "--tiles", "38_46:39_46", "--min", QString::number(min + 50.0),
+             "--max", QString::number(max + 2.0 * (max - min))});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    w = outerLattice(hills + QStringLiteral("/Hills_38_46.adt"));
+    e = outerLattice(hills + QStringLiteral("/Hills_39_46.adt"));
+    QCOMPARE(w.heights.size(), std::size_t(129 * 129));
+    QVERIFY(*std::min_element(w.heights.begin(), w.heights.end()) >= min + 50.0 - 1e-3);
+    for (int gy = 0; gy <= 128; ++gy) {
+        QVERIFY2(std::abs(w.at(128, gy) - e.at(0, gy)) < 1e-3, qPrintable(QString::number(gy)));
+        // Both tiles compute the seam's normals from the same surface; the int8 components may round
+        // apart by one (the heights are floats relative to each chunk's own base).
+        for (std::size_t k = 0; k < 3; ++k) {
+            QVERIFY2(std::abs(w.normal(128, gy)[k] - e.normal(0, gy)[k]) <= 1,
+                     qPrintable(QString::number(gy)));
+        }
+    }
+}
+
+void TestCli::heightmapSplitMap() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString v18 = heightmapMap(tmp, {QStringLiteral("38_46")});
+    const QString map = tmp.filePath(QStringLiteral("split"));
+    QCOMPARE(cli({"convert", v18, "--to", "split", "--out", map}).code, 0);
+    const QString root = map + QStringLiteral("/Test_38_46.adt");
+    const QByteArray tex0 = fileBytes(partner(root, "tex0"));
+    const QString png = tmp.filePath(QStringLiteral("tile.png"));
+    Run r = cli({"export-heightmap", map + QStringLiteral("/Test.wdt"), "--tiles", "38_46", "--out", png,
+                 "--min", "0", "--max", "1000"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = cli({"import-heightmap", png, map, "--tiles", "38_46", "--min", "100", "--max", "1100"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    // Written back as a split set: only the root (the heights) changed, the partners were left alone.
+    QVERIFY(QFile::exists(root + QStringLiteral(".bak")));
+    QVERIFY(!QFile::exists(partner(root, "tex0") + QStringLiteral(".bak")));
+    QCOMPARE(fileBytes(partner(root, "tex0")), tex0);
+    r = cli({"info", root});
+    QVERIFY2(r.out.contains(QStringLiteral("split: root, tex0, obj0")), qPrintable(r.out));
+    const Lattice before = outerLattice(v18 + QStringLiteral("/Test_38_46.adt"));
+    const Lattice after = outerLattice(root);
+    QCOMPARE(after.heights.size(), std::size_t(129 * 129));
+    for (std::size_t i = 0; i < before.heights.size(); i += 97) {
+        QVERIFY(std::abs(after.heights[i] - (before.heights[i] + 100.0)) < 1000.0 / 65535.0);
+    }
+}
+
+void TestCli::heightmapErrors() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46")});
+    const QString tile = map + QStringLiteral("/Test_38_46.adt");
+    const QString png = tmp.filePath(QStringLiteral("h.png"));
+    const QByteArray original = fileBytes(tile);
+
+    for (const char* bad : {"38", "38_64", "38_46:", "a_b", "38_46-39_46"}) {
+        const Run r = cli({"export-heightmap", map, "--tiles", bad, "--out", png});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--tiles must be X_Y or X_Y:X2_Y2")), qPrintable(r.err));
+    }
+    Run r = cli({"import-heightmap", png, map, "--tiles", "99_1", "--min", "0", "--max", "1"});
+    QCOMPARE(r.code, 2);
+    r = cli({"export-heightmap", map, "--tiles", "38_46"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--out is required")));
+    r = cli({"export-heightmap", map, "--tiles", "38_46", "--out", tmp.filePath(QStringLiteral("h.tif"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--out must name a .png file")));
+    r = cli({"export-heightmap", map, "--tiles", "38_46", "--out", png, "--min", "low"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--min must be a height in yards, not 'low'")));
+
+    // min >= max, given or against the automatic other end.
+    r = cli({"export-heightmap", map, "--tiles", "38_46", "--out", png, "--min", "10", "--max", "10"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--min 10 must be below --max 10")), qPrintable(r.err));
+    r = cli({"export-heightmap", map, "--tiles", "38_46", "--out", png, "--min", "5000"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("must be below --max")));
+    QVERIFY(!QFile::exists(png));
+
+    // A missing tile: named; --allow-missing exports it as 0 yards.
+    r = cli({"export-heightmap", map, "--tiles", "38_46:39_46", "--out", png});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("has no Test_39_46.adt")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("--allow-missing")));
+    r = cli({"export-heightmap", map, "--tiles", "38_47", "--out", png, "--allow-missing"});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains(QStringLiteral("has none of the tiles of 38_47")));
+    r = cli({"export-heightmap", map, "--tiles", "38_46:39_46", "--out", png, "--allow-missing"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.err.contains(QStringLiteral("warning: exporting Test_39_46.adt")));
+    QCOMPARE(pngHeader(png).width, 257u);
+
+    // Import: required range, min < max, a missing tile stops it before anything is written.
+    r = cli({"import-heightmap", png, map, "--tiles", "38_46", "--max", "1"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--min is required")));
+    r = cli({"import-heightmap", png, map, "--tiles", "38_46", "--min", "3", "--max", "-3"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--min 3 must be below --max -3")));
+    r = cli({"import-heightmap", png, map, "--tiles", "38_46:39_46", "--min", "0", "--max", "100"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("has no Test_39_46.adt; nothing written")), qPrintable(r.err));
+    QCOMPARE(fileBytes(tile), original);
+    QVERIFY(!QFile::exists(tile + QStringLiteral(".bak")));
+
+    // Images that do not read.
+    const QString junk = tmp.filePath(QStringLiteral("junk.png"));
+    QVERIFY(writeFile(junk, QByteArray("\x89PNG\r\n\x1a\nnot really an image")));
+    r = cli({"import-heightmap", junk, map, "--tiles", "38_46", "--min", "0", "--max", "100"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("cannot read the image %1").arg(junk)), qPrintable(r.err));
+    r = cli({"import-heightmap", tmp.filePath(QStringLiteral("none.png")), map, "--tiles", "38_46", "--min",
+             "0", "--max", "100"});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains(QStringLiteral("cannot read the image")));
+    QCOMPARE(fileBytes(tile), original);
+
+    // Not a map folder.
+    r = cli({"export-heightmap", tmp.filePath(QStringLiteral("nowhere")), "--tiles", "38_46", "--out", png});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains(QStringLiteral("cannot find the map folder")));
+    QVERIFY(QFile::remove(map + QStringLiteral("/Test.wdt")));
+    r = cli({"import-heightmap", png, map, "--tiles", "38_46", "--min", "0", "--max", "100"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("the map folder %1 has no .wdt file").arg(map)),
+             qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,411 @@
+// `mapsmith-cli export-heightmap` and `import-heightmap`: a block of a map's tiles as a 16-bit grayscale
+// image of its outer vertices (128 pixels per tile plus the closing edge) and back.
+
+#include "commands.h"
+
+#include "map_block.h"
+#include "tile_io.h"
+
+#include "core/atomic_file.h"
+#include "core/height_grid.h"
+#include "core/heightmap_image.h"
+
+#include <QBuffer>
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QImageReader>
+#include <QImageWriter>
+#include <QTextStream>
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <span>
+
+namespace mapsmith::cli {
+namespace {
+
+QCommandLineOption tilesOption() {
+    return QCommandLineOption(
+        QStringLiteral("tiles"),
+        QStringLiteral("The block: one tile X_Y or two opposite corners X_Y:X2_Y2 (inclusive), 0..63 each, "
+                       "e.g. 30_40:31_41. X grows eastwards, Y southwards."),
+        QStringLiteral("BLOCK"));
+}
+
+QCommandLineOption minOption(const QString& description) {
+    return QCommandLineOption(QStringLiteral("min"), description, QStringLiteral("H"));
+}
+QCommandLineOption maxOption(const QString& description) {
+    return QCommandLineOption(QStringLiteral("max"), description, QStringLiteral("H"));
+}
+
+// A height as printed for the user: the shortest text that reads back as the same float (heights are
+// floats in the tiles) or, for a value no float holds, as the same double. Fixed notation, yards.
+QString heightText(double v) {
+    char buf[400];
+    const float f = float(v);
+    const auto r = double(f) == v ? std::to_chars(buf, buf + sizeof buf, f, std::chars_format::fixed)
+                                  : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return QString::fromLatin1(buf, int(r.ptr - buf));
+}
+
+std::optional<double> parseHeight(const QString& text) {
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+// --tiles as a block, or the usage error printed.
+std::optional<core::TileBlock> blockOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                           const QString& command, QTextStream& err) {
+    const auto block = parseTileBlock(parser.value(option));
+    if (!block) {
+        err << command << ": --tiles must be X_Y or X_Y:X2_Y2 with X and Y in 0..63, not '"
+            << parser.value(option) << "'\n";
+    }
+    return block;
+}
+
+// --min / --max when set (nullopt when unset), or the usage error printed and `bad` set.
+std::optional<double> heightOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                   const QString& command, QTextStream& err, bool& bad) {
+    if (!parser.isSet(option)) {
+        return std::nullopt;
+    }
+    const auto v = parseHeight(parser.value(option));
+    if (!v) {
+        err << command << ": --" << option.names().first() << " must be a height in yards, not '"
+            << parser.value(option) << "'\n";
+        bad = true;
+    }
+    return v;
+}
+
+bool checkRange(double min, double max, const QString& command, QTextStream& err) {
+    if (min < max) {
+        return true;
+    }
+    err << command << ": --min " << heightText(min) << " must be below --max " << heightText(max) << "\n";
+    return false;
+}
+
+// "Name_1_2.adt, Name_3_4.adt" for tiles the folder does not have.
+QStringList missingTiles(const MapFolder& map, const core::TileBlock& block) {
+    QStringList missing;
+    for (const core::TileCoord t : blockTiles(block)) {
+        if (map.tilePath(t).isEmpty()) {
+            missing << map.tileFileName(t);
+        }
+    }
+    return missing;
+}
+
+io::Error fileError(const QString& message) {
+    return io::Error{io::ErrorCode::FileIo, {}, 0, message.toStdString()};
+}
+
+// Writes the files of `after` whose bytes differ from `before` (the tile as read), each atomically with
+// the previous version kept as "<name>.bak". A split part that was read and is no longer written (not
+// expected when the layout stays) is moved to its .bak so it is not read as part of the new tile.
+// Returns the number of files written, or the error naming the file.
+io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after) {
+    int written = 0;
+    for (const TileFile& f : after.files) {
+        const TileFile* old = before.find(f.part);
+        if (old && old->path == f.path && old->bytes == f.bytes) {
+            continue;
+        }
+        const auto saved = core::saveFileAtomically(f.path, f.bytes, core::BackupPolicy::KeepBackup);
+        if (!saved.ok) {
+            return fileError(saved.error);
+        }
+        ++written;
+    }
+    for (const TileFile& f : before.files) {
+        if (!after.find(f.part)) {
+            const QString backup = f.path + QStringLiteral(".bak");
+            QFile::remove(backup);
+            if (!QFile::rename(f.path, backup)) {
+                return fileError(QStringLiteral("cannot move %1, a split file the tile no longer has, to %2")
+                                     .arg(f.path, backup));
+            }
+        }
+    }
+    return written;
+}
+
+} // namespace
+
+int runExportHeightmap(const QStringList& args) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString command = args.first();
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Writes the heights of a block of the map's tiles as a 16-bit grayscale PNG: one pixel per outer "
+        "vertex, 128 per tile plus the closing edge, so a block of W x H tiles gives (128W+1) x (128H+1) "
+        "pixels; row 0 is the block's north edge, column 0 its west edge. Heights map linearly from --min "
+        "(black, 0) to --max (white, 65535), clamped; without them the block's lowest and highest heights "
+        "are used. The range used is printed: give the same --min and --max to import-heightmap. Exit "
+        "codes: 0 written, 2 usage error, 3 a tile or the map cannot be read or the image cannot be "
+        "written."));
+    parser.addPositionalArgument(
+        QStringLiteral("MAPDIR"),
+        QStringLiteral("The map folder (holding NAME.wdt and NAME_X_Y.adt tiles, v18 "
+                       "or split) or its .wdt."));
+    const auto tiles = tilesOption();
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       QStringLiteral("The PNG to write (replaced when it exists)."),
+                                       QStringLiteral("FILE.png"));
+    const auto minH = minOption(QStringLiteral("Height in yards written as 0. Default: the block's lowest."));
+    const auto maxH =
+        maxOption(QStringLiteral("Height in yards written as 65535. Default: the block's highest (the lowest "
+                                 "plus 1 for a flat block)."));
+    const QCommandLineOption allowMissing(
+        QStringLiteral("allow-missing"),
+        QStringLiteral("Export tiles the map does not have as 0 yards instead of failing."));
+    parser.addOptions({tiles, outOption, minH, maxH, allowMissing});
+    if (auto code = parseCommand(parser, args, 1, 1, {tiles, outOption})) {
+        return *code;
+    }
+    const auto block = blockOption(parser, tiles, command, err);
+    if (!block) {
+        return Usage;
+    }
+    bool badNumber = false;
+    const auto givenMin = heightOption(parser, minH, command, err, badNumber);
+    const auto givenMax = heightOption(parser, maxH, command, err, badNumber);
+    if (badNumber) {
+        return Usage;
+    }
+    if (givenMin && givenMax && !checkRange(*givenMin, *givenMax, command, err)) {
+        return Usage;
+    }
+    const QString outPath = parser.value(outOption);
+    if (QFileInfo(outPath).suffix().compare(QLatin1String("png"), Qt::CaseInsensitive) != 0) {
+        err << command << ": --out must name a .png file, not '" << outPath << "'\n";
+        return Usage;
+    }
+
+    const auto map = openMapFolder(parser.positionalArguments().first());
+    if (!map) {
+        err << command << ": " << QString::fromStdString(map.error().message) << "\n";
+        return Failure;
+    }
+    const QStringList missing = missingTiles(*map, *block);
+    const int total = block->tilesX * block->tilesY;
+    if (missing.size() == total) {
+        err << command << ": " << map->dir << " has none of the tiles of " << tileBlockText(*block) << " ("
+            << missing.join(QStringLiteral(", ")) << ")\n";
+        return Failure;
+    }
+    if (!missing.isEmpty()) {
+        if (!parser.isSet(allowMissing)) {
+            err << command << ": " << map->dir << " has no " << missing.join(QStringLiteral(", "))
+                << " (--allow-missing exports missing tiles as 0 yards)\n";
+            return Failure;
+        }
+        err << "warning: exporting " << missing.join(QStringLiteral(", ")) << " (not in " << map->dir
+            << ") as 0 yards\n";
+    }
+    const auto alpha = readAlphaDepth(map->wdtPath, false);
+    if (!alpha) {
+        err << command << ": " << located(map->wdtPath, alpha.error()) << "\n";
+        return Failure;
+    }
+
+    // One tile in memory at a time: sampleBlock asks for each tile once, in order.
+    std::optional<InputTile> current;
+    QString failure;
+    int read = 0;
+    const core::HeightGrid grid = core::sampleBlock(*block, [&](core::TileCoord t) -> const io::Adt* {
+        current.reset();
+        const QString path = map->tilePath(t);
+        if (path.isEmpty() || !failure.isEmpty()) {
+            return nullptr;
+        }
+        auto tile = readTile(path, *alpha, false);
+        if (!tile) {
+            failure = located(path, tile.error());
+            return nullptr;
+        }
+        current = std::move(*tile);
+        err << "read " << ++read << "/" << total - missing.size() << " tiles: " << path << "\n";
+        err.flush();
+        return &current->adt;
+    });
+    current.reset();
+    if (!failure.isEmpty()) {
+        err << command << ": " << failure << "\n";
+        return Failure;
+    }
+
+    // The range printed is the range used: the text is read back, so importing with it maps the same.
+    const core::HeightRange automatic = core::heightRangeOf(grid);
+    const double min = *parseHeight(heightText(givenMin.value_or(automatic.min)));
+    const double max = *parseHeight(heightText(givenMax.value_or(automatic.max)));
+    if (!checkRange(min, max, command, err)) {
+        return Usage;
+    }
+    qsizetype clamped = 0;
+    for (const float h : grid.values) {
+        clamped += h < min || h > max ? 1 : 0;
+    }
+    if (clamped > 0) {
+        err << "warning: " << clamped << " of " << grid.values.size() << " heights lie outside "
+            << heightText(min) << " .. " << heightText(max) << " and were clamped\n";
+    }
+
+    const QImage image = core::heightmapImage(grid, min, max);
+    if (image.isNull()) {
+        err << command << ": the block " << tileBlockText(*block) << " is too large for one image ("
+            << grid.width << " x " << grid.height << " pixels)\n";
+        return Failure;
+    }
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image)) {
+        err << command << ": cannot encode the image: " << writer.errorString() << "\n";
+        return Failure;
+    }
+    const auto saved =
+        core::saveFileAtomically(outPath, std::as_bytes(std::span(png.constData(), std::size_t(png.size()))),
+                                 core::BackupPolicy::NoBackup);
+    if (!saved.ok) {
+        err << command << ": " << saved.error << "\n";
+        return Failure;
+    }
+    out << "wrote " << outPath << ": " << image.width() << " x " << image.height()
+        << " pixels, 16-bit grayscale, tiles " << tileBlockText(*block) << " of " << map->name << "\n";
+    out << "height range: " << heightText(min) << " .. " << heightText(max) << " yards (import with --min "
+        << heightText(min) << " --max " << heightText(max) << ")\n";
+    return Ok;
+}
+
+int runImportHeightmap(const QStringList& args) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString command = args.first();
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Sets the heights of a block of the map's tiles from a grayscale image: pixel 0 is --min yards, "
+        "the top of the image's scale (65535 for 16-bit, 255 for 8-bit) is --max; colour images are "
+        "converted to gray. The image is stretched over the block's outer vertices (bilinear), row 0 on "
+        "the north edge and column 0 on the west edge, so an image from export-heightmap of the same block "
+        "lands vertex on vertex; normals are recomputed, seamless across the tiles. Every tile of the block "
+        "must exist and read before anything is written; each tile is then written back in its own layout "
+        "(v18 or split), atomically, the previous file kept as .bak. Exit codes: 0 imported, 2 usage "
+        "error, 3 the image or a tile cannot be read or written."));
+    parser.addPositionalArgument(QStringLiteral("IMAGE"),
+                                 QStringLiteral("The heightmap: a 16-bit grayscale PNG (export-heightmap "
+                                                "writes them) or any image Qt reads."));
+    parser.addPositionalArgument(QStringLiteral("MAPDIR"),
+                                 QStringLiteral("The map folder (holding NAME.wdt and NAME_X_Y.adt tiles) or "
+                                                "its .wdt."));
+    const auto tiles = tilesOption();
+    const auto minH = minOption(QStringLiteral("Height in yards of pixel value 0."));
+    const auto maxH = maxOption(QStringLiteral("Height in yards of the brightest pixel value."));
+    parser.addOptions({tiles, minH, maxH});
+    if (auto code = parseCommand(parser, args, 2, 2, {tiles, minH, maxH})) {
+        return *code;
+    }
+    const auto block = blockOption(parser, tiles, command, err);
+    if (!block) {
+        return Usage;
+    }
+    bool badNumber = false;
+    const auto min = heightOption(parser, minH, command, err, badNumber);
+    const auto max = heightOption(parser, maxH, command, err, badNumber);
+    if (badNumber) {
+        return Usage;
+    }
+    if (!checkRange(*min, *max, command, err)) {
+        return Usage;
+    }
+
+    const QString imagePath = parser.positionalArguments().at(0);
+    QImageReader reader(imagePath);
+    const QImage image = reader.read();
+    if (image.isNull()) {
+        err << command << ": cannot read the image " << imagePath << ": " << reader.errorString() << "\n";
+        return Failure;
+    }
+    if (image.format() != QImage::Format_Grayscale16) {
+        err << "warning: " << imagePath << " is not 16-bit grayscale; converted ("
+            << (image.isGrayscale() ? "at most 256 height levels" : "colours to gray") << ")\n";
+    }
+    const auto map = openMapFolder(parser.positionalArguments().at(1));
+    if (!map) {
+        err << command << ": " << QString::fromStdString(map.error().message) << "\n";
+        return Failure;
+    }
+    if (const QStringList missing = missingTiles(*map, *block); !missing.isEmpty()) {
+        err << command << ": " << map->dir << " has no " << missing.join(QStringLiteral(", "))
+            << "; nothing written (create the tiles first, e.g. with mapsmith-cli new)\n";
+        return Failure;
+    }
+    const auto alpha = readAlphaDepth(map->wdtPath, false);
+    if (!alpha) {
+        err << command << ": " << located(map->wdtPath, alpha.error()) << "\n";
+        return Failure;
+    }
+    const QList<core::TileCoord> coords = blockTiles(*block);
+    // Every tile is read once before anything is written, then again one at a time to be changed: a
+    // broken tile stops the import unwritten while only one tile is in memory at once.
+    for (const core::TileCoord t : coords) {
+        const QString path = map->tilePath(t);
+        const auto tile = readTile(path, *alpha, false);
+        if (!tile) {
+            err << command << ": " << located(path, tile.error()) << "; nothing written\n";
+            return Failure;
+        }
+        for (const io::Warning& w : tile->warnings) {
+            err << "warning: " << located(path, w) << "\n";
+        }
+    }
+    const int latticeW = block->latticeWidth();
+    const int latticeH = block->latticeHeight();
+    if (image.width() != latticeW || image.height() != latticeH) {
+        err << "note: the image is " << image.width() << " x " << image.height() << " pixels, the block "
+            << latticeW << " x " << latticeH << " vertices; it is stretched over the block\n";
+    }
+    const core::HeightGrid grid = core::gridFromHeightmap(image, *min, *max);
+
+    int failed = 0;
+    int done = 0;
+    for (const core::TileCoord t : coords) {
+        const QString path = map->tilePath(t);
+        auto tile = readTile(path, *alpha, false);
+        if (!tile) {
+            err << command << ": " << located(path, tile.error()) << "\n";
+            ++failed;
+            continue;
+        }
+        core::applyGrid(*block, grid, {}, [&](core::TileCoord c) { return c == t ? &tile->adt : nullptr; });
+        const TileFiles encoded = encodeTile(tile->adt, path, tile->files.layout, {});
+        const auto saved = saveChangedFiles(tile->files, encoded);
+        if (!saved) {
+            err << command << ": " << located(path, saved.error()) << "\n";
+            ++failed;
+            continue;
+        }
+        err << "imported " << ++done << "/" << coords.size() << " tiles: " << path
+            << (*saved == 0 ? QStringLiteral(" (unchanged)") : QString()) << "\n";
+        err.flush();
+    }
+    out << "imported " << imagePath << " (" << image.width() << " x " << image.height() << ") onto " << done
+        << (done == 1 ? " tile" : " tiles") << " of " << map->name << " (" << tileBlockText(*block)
+        << "), heights " << heightText(*min) << " .. " << heightText(*max)
+        << " yards; previous files kept as .bak\n";
+    if (failed > 0) {
+        err << command << ": " << failed << " of " << coords.size() << " tiles failed\n";
+        return Failure;
+    }
+    return Ok;
+}
+
+} // namespace mapsmith::cli
