@@ -3,6 +3,7 @@
 
 #include "commands.h"
 
+#include "convert_alpha.h"
 #include "tile_io.h"
 
 #include "core/atomic_file.h"
@@ -57,12 +58,15 @@ int runConvert(const QStringList& args) {
         "DIR under the same names. IN is a v18 tile, a split root (its partners are found beside it) or "
         "a map folder: all its tiles are converted in parallel and its .wdt and .wdl copied unchanged. "
         "Split files of a tile that DIR already holds and the new tile lacks are removed. Converting to "
-        "v18 prints a warning for every kind of split data the v18 layout cannot hold. A tile that fails "
+        "v18 prints a warning for every kind of split data the v18 layout cannot hold. IN may also be a "
+        "0.5.3 alpha .wdt (the map and all its tiles in one file): its tiles are written as "
+        "<Name>_<x>_<y>.adt with a v18 <Name>.wdt (4-bit alpha maps unless --alpha says otherwise). "
+        "A tile that fails "
         "is reported and the others are converted. Exit codes: 0 all converted, 2 usage error, 3 a tile "
         "or file could not be read or written."));
-    parser.addPositionalArgument(QStringLiteral("IN"),
-                                 QStringLiteral("A v18 .adt, a split root .adt or a map folder."),
-                                 QStringLiteral("IN..."));
+    parser.addPositionalArgument(
+        QStringLiteral("IN"), QStringLiteral("A v18 .adt, a split root .adt, a map folder or an alpha .wdt."),
+        QStringLiteral("IN..."));
     const QCommandLineOption to(QStringLiteral("to"),
                                 QStringLiteral("The layout to write: v18 (one file per tile) or split "
                                                "(root, _tex0, _obj0; _obj1, _tex1, _lod kept when read)."),
@@ -100,6 +104,7 @@ int runConvert(const QStringList& args) {
 
     // Inputs -> jobs. Missing or unreadable inputs count as failures; wrong kinds of file are usage errors.
     std::vector<Job> jobs;
+    QStringList alphaMaps; // 0.5.3 WDTs: converted whole by convertAlphaMaps
     std::vector<Copy> copies;
     int failed = 0;
     QSet<QString> outNames;
@@ -130,6 +135,10 @@ int runConvert(const QStringList& args) {
                 copies.push_back({f.filePath(), QDir(dir).filePath(f.fileName())});
             }
         } else if (info.isFile()) {
+            if (isAlphaWdtFile(in)) {
+                alphaMaps << in;
+                continue;
+            }
             if (info.suffix().compare(QLatin1String("adt"), Qt::CaseInsensitive) != 0) {
                 err << command << ": " << in << " is not an .adt tile or a map folder\n";
                 return Usage;
@@ -158,6 +167,16 @@ int runConvert(const QStringList& args) {
             }
             outNames.insert(name.toLower());
             jobs.push_back({tile, QDir(dir).filePath(name), {}, true, false, {}});
+        }
+    }
+
+    if (!alphaMaps.isEmpty()) {
+        if (const int code = convertAlphaMaps(alphaMaps, dir, layout, encoding, command, out, err, failed);
+            code != Ok) {
+            return code;
+        }
+        if (jobs.empty() && copies.empty()) {
+            return failed > 0 ? Failure : Ok;
         }
     }
 

@@ -1,5 +1,6 @@
 // mapsmith-cli end to end: every command on real files, JSON output, exit codes, error messages.
 
+#include "support/alpha_wdt_builder.h"
 #include "support/test_files.h"
 
 #include <QDir>
@@ -88,6 +89,8 @@ private slots:
     void convertKeepsExtraFiles();
     void convertMissingPartner();
     void convertUsageErrors();
+    void convertAlphaWdt();
+    void convertAlphaWdtMalformed();
     void heightmapRoundTrip();
     void heightmapBlockSeam();
     void heightmapSplitMap();
@@ -992,6 +995,91 @@ void TestCli::heightmapErrors() {
     QCOMPARE(r.code, 3);
     QVERIFY2(r.err.contains(QStringLiteral("the map folder %1 has no .wdt file").arg(map)),
              qPrintable(r.err));
+}
+
+// A 0.5.3 alpha WDT (three tiles) and a WMO-only one into v18 tiles and WDTs that validate; split too.
+void TestCli::convertAlphaWdt() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    namespace alpha = mapsmith::tests::alpha;
+    const auto bytes = alpha::build(alpha::sampleMap());
+    const QString kalidar = tmp.filePath(QStringLiteral("Kalidar.wdt"));
+    QVERIFY(
+        writeFile(kalidar, QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()))));
+    const auto wmoBytes = alpha::build(alpha::wmoOnlyMap());
+    const QString dungeon = tmp.filePath(QStringLiteral("Dungeon.wdt"));
+    QVERIFY(writeFile(
+        dungeon, QByteArray(reinterpret_cast<const char*>(wmoBytes.data()), qsizetype(wmoBytes.size()))));
+
+    const QString out = tmp.filePath(QStringLiteral("out"));
+    Run r = cli({"convert", kalidar, dungeon, "--to", "v18", "--out", out});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("converted 3 tiles of alpha map")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("converted 3/3 tiles of Kalidar.wdt")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("sound emitters")), qPrintable(r.err)); // the MCSE warning
+    const QStringList written{"Kalidar.wdt", "Kalidar_30_40.adt", "Kalidar_31_40.adt", "Kalidar_29_41.adt",
+                              "Dungeon.wdt"};
+    for (const QString& name : written) {
+        const QString path = QDir(out).filePath(name);
+        QVERIFY2(QFile::exists(path), qPrintable(path));
+        r = cli({"validate", path});
+        QVERIFY2(r.code == 0, qPrintable(path + QStringLiteral(": ") + r.out + r.err));
+    }
+    QCOMPARE(QDir(out).entryList(QDir::Files).size(), written.size());
+    r = cli({"info", QDir(out).filePath(QStringLiteral("Kalidar_30_40.adt")), "--json"});
+    QCOMPARE(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["counts"]["doodads"].get<int>(), 3);
+    QCOMPARE(j["alpha"]["depth"].get<int>(), 4);
+    r = cli({"info", QDir(out).filePath(QStringLiteral("Dungeon.wdt")), "--json"});
+    QCOMPARE(r.code, 0);
+    const auto wmo = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(wmo["wmoOnly"].get<bool>(), true);
+    QCOMPARE(wmo["wmo"].get<std::string>(), std::string("World\\wmo\\Dungeon\\KL_Orgrimmar.wmo"));
+
+    // Split sets, alpha maps re-encoded to RLE (the WDT then says 8-bit).
+    const QString split = tmp.filePath(QStringLiteral("split"));
+    r = cli({"convert", kalidar, "--to", "split", "--out", split, "--alpha", "rle"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(QFile::exists(QDir(split).filePath(QStringLiteral("Kalidar_30_40_tex0.adt"))));
+    QVERIFY(QFile::exists(QDir(split).filePath(QStringLiteral("Kalidar_30_40_obj0.adt"))));
+    r = cli({"validate", QDir(split).filePath(QStringLiteral("Kalidar_30_40.adt"))});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    // The input's own folder is refused (its WDT would be overwritten).
+    r = cli({"convert", kalidar, "--to", "v18", "--out", tmp.path()});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("is the folder of")));
+}
+
+// A damaged alpha WDT: MAIN past the end (the whole map fails) or one broken tile (the others convert).
+void TestCli::convertAlphaWdtMalformed() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    namespace alpha = mapsmith::tests::alpha;
+    alpha::Layout layout;
+    const auto bytes = alpha::build(alpha::sampleMap(), &layout);
+    const QByteArray whole(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+    const QString truncated = tmp.filePath(QStringLiteral("Cut.wdt"));
+    QVERIFY(writeFile(truncated, whole.left(70000)));
+    const QString out = tmp.filePath(QStringLiteral("out"));
+    Run r = cli({"convert", truncated, "--to", "v18", "--out", out});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("MAIN at 0x")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("Cut.wdt"))));
+
+    QByteArray damaged = whole;
+    const auto past = std::uint32_t(damaged.size() + 5);
+    std::memcpy(damaged.data() + layout.mcin.at(40 * 64 + 31) + 8 + 16 * 3, &past, 4);
+    const QString broken = tmp.filePath(QStringLiteral("Broken.wdt"));
+    QVERIFY(writeFile(broken, damaged));
+    r = cli({"convert", broken, "--to", "v18", "--out", out});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("tile (31, 40)")), qPrintable(r.err));
+    QVERIFY(r.out.contains(QStringLiteral("converted 2 tiles")));
+    QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("Broken_30_40.adt"))));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("Broken_31_40.adt"))));
+    r = cli({"validate", QDir(out).filePath(QStringLiteral("Broken.wdt"))});
+    QCOMPARE(r.code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,79 @@
+#include "convert_alpha.h"
+
+#include "commands.h"
+#include "core/alpha_import.h"
+#include "io/alpha_wdt.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace mapsmith::cli {
+namespace {
+
+QString tileLabel(int index) {
+    return index < 0 ? QStringLiteral("map")
+                     : QStringLiteral("tile (%1, %2)").arg(index % 64).arg(index / 64);
+}
+
+} // namespace
+
+bool isAlphaWdtFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return false;
+    }
+    // MVER (12 bytes), MPHD header + 128 bytes, MAIN header: the first 156 bytes decide.
+    const QByteArray head = f.read(4096);
+    return io::isAlphaWdt(std::span<const std::byte>(reinterpret_cast<const std::byte*>(head.constData()),
+                                                     std::size_t(head.size())));
+}
+
+int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout layout,
+                     std::optional<io::AlphaEncoding> encoding, const QString& command, QTextStream& out,
+                     QTextStream& err, int& failed) {
+    const QString outCanonical = QFileInfo(dir).canonicalFilePath();
+    for (const QString& in : inputs) {
+        if (!outCanonical.isEmpty() && QFileInfo(in).canonicalPath() == outCanonical) {
+            err << command << ": --out " << dir << " is the folder of " << in
+                << "; write the converted map to another folder\n";
+            return Usage;
+        }
+    }
+    core::AlphaMapImportOptions options;
+    options.layout = layout == TileLayout::Split ? core::TileLayout::Split : core::TileLayout::V18;
+    options.alphaEncoding = encoding.value_or(io::AlphaEncoding::FourBit);
+    for (const QString& in : inputs) {
+        const QString name = QFileInfo(in).fileName();
+        bool progressShown = false;
+        auto result = core::importAlphaMap(in, dir, options, [&](int done, int total) {
+            err << "\rconverted " << done << "/" << total << " tiles of " << name;
+            err.flush();
+            progressShown = true;
+            return true;
+        });
+        if (progressShown) {
+            err << "\n";
+        }
+        if (!result) {
+            err << command << ": " << located(in, result.error()) << "\n";
+            ++failed;
+            continue;
+        }
+        for (const core::AlphaImportNote& w : result->warnings) {
+            err << "warning: " << tileLabel(w.tileIndex) << ": " << located(in, w.error) << "\n";
+        }
+        for (const core::AlphaImportNote& f : result->failures) {
+            err << command << ": " << tileLabel(f.tileIndex) << ": " << located(in, f.error) << "\n";
+        }
+        failed += int(result->failures.size());
+        const auto converted = result->convertedTiles.size();
+        out << "converted " << converted << (converted == 1 ? " tile" : " tiles") << " of alpha map " << in
+            << " to " << layoutName(layout) << " in " << dir << " (" << QFileInfo(result->wdtPath).fileName()
+            << ")\n";
+        out.flush();
+    }
+    return Ok;
+}
+
+} // namespace mapsmith::cli

@@ -1,0 +1,30 @@
+#pragma once
+// `mapsmith-cli convert` for 0.5.3 "alpha" maps: one WDT holding the map table and every tile, converted by
+// core::importAlphaMap into v18 tiles (or split sets) and a v18 WDT.
+
+#include "tile_io.h"
+
+#include "io/alpha_codec.h"
+
+#include <QString>
+#include <QStringList>
+#include <QTextStream>
+
+#include <optional>
+
+namespace mapsmith::cli {
+
+// True when `path` is a readable file that starts like an alpha WDT (MVER, a 128-byte MPHD, a MAIN of
+// 16-byte entries; see io::isAlphaWdt).
+bool isAlphaWdtFile(const QString& path);
+
+// Converts each alpha WDT of `inputs` into `dir`: <Name>_<x>_<y>.adt (v18 or split sets) and <Name>.wdt,
+// <Name> being the input's base name. Alpha maps stay 4-bit unless `encoding` asks for 8-bit or RLE (the
+// WDT then sets MPHD flag 0x4). Prints a progress line per map and every warning and failure on `err`, a
+// summary per map on `out`. Returns Usage (nothing converted) when `dir` is the folder of an input, else
+// Ok; `failed` grows by one for each map that could not be converted and each tile that failed.
+int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout layout,
+                     std::optional<io::AlphaEncoding> encoding, const QString& command, QTextStream& out,
+                     QTextStream& err, int& failed);
+
+} // namespace mapsmith::cli
