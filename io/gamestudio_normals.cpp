@@ -9,7 +9,7 @@
 namespace mapsmith::io {
 namespace {
 
-constexpr std::array<Vec3f, kGamestudioNormalCount> kNormals = {{
+constexpr std::array<GsVec3, kGamestudioNormalCount> kNormals = {{
     {-0.525725f, 0.000000f, 0.850650f},   {-0.442863f, 0.238856f, 0.864188f},
     {-0.295242f, 0.000000f, 0.955423f},   {-0.309017f, 0.500000f, 0.809017f},
     {-0.162460f, 0.262866f, 0.951056f},   {0.000000f, 0.000000f, 1.000000f},
@@ -99,15 +99,15 @@ static_assert(kNormals[kGamestudioNormalUp][0] == 0.0f && kNormals[kGamestudioNo
 
 } // namespace
 
-const std::array<Vec3f, kGamestudioNormalCount>& gamestudioNormals() {
+const std::array<GsVec3, kGamestudioNormalCount>& gamestudioNormals() {
     return kNormals;
 }
 
-Vec3f gamestudioNormal(std::uint8_t index) {
+GsVec3 gamestudioNormal(std::uint8_t index) {
     return index < kNormals.size() ? kNormals[index] : kNormals[kGamestudioNormalUp];
 }
 
-std::uint8_t nearestGamestudioNormal(const Vec3f& n) {
+std::uint8_t nearestGamestudioNormal(const GsVec3& n) {
     if (!std::isfinite(n[0]) || !std::isfinite(n[1]) || !std::isfinite(n[2]) ||
         (n[0] == 0.0f && n[1] == 0.0f && n[2] == 0.0f)) {
         return kGamestudioNormalUp;

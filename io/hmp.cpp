@@ -57,11 +57,11 @@ std::int32_t readI32(ByteReader& r, const char* what) {
 }
 
 // The HMP7 normal in the grid frame (hmp.h): (-a, b, sqrt(127^2 - a^2 - b^2)), normalised.
-Vec3f hmp7Normal(const HmpVertex& v) {
+GsVec3 hmp7Normal(const HmpVertex& v) {
     const float a = float(std::int8_t(v.normal));
     const float b = float(std::int8_t(v.extra));
     const float z2 = 127.0f * 127.0f - a * a - b * b;
-    const Vec3f n{-a, b, z2 > 0.0f ? std::sqrt(z2) : 0.0f};
+    const GsVec3 n{-a, b, z2 > 0.0f ? std::sqrt(z2) : 0.0f};
     const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     return {n[0] / len, n[1] / len, n[2] / len}; // len >= 127: z makes up the rest of 127
 }
@@ -340,7 +340,7 @@ std::optional<float> hmpHeight(const Hmp& hmp, std::uint32_t i, std::uint32_t j,
     return worldHeight(hmp, v->z);
 }
 
-std::optional<Vec3f> hmpVertexPosition(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame) {
+std::optional<GsVec3> hmpVertexPosition(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame) {
     const HmpVertex* v = vertexAt(hmp, i, j, frame);
     if (v == nullptr) {
         return std::nullopt;
@@ -349,10 +349,10 @@ std::optional<Vec3f> hmpVertexPosition(const Hmp& hmp, std::uint32_t i, std::uin
     const HmpExtent e = hmpExtent(hmp);
     const float x = g.nu > 1 ? e.xMin + (e.xMax - e.xMin) * float(i) / float(g.nu - 1) : e.xMin;
     const float y = g.nv > 1 ? e.yMin + (e.yMax - e.yMin) * float(j) / float(g.nv - 1) : e.yMin;
-    return Vec3f{x, y, worldHeight(hmp, v->z)};
+    return GsVec3{x, y, worldHeight(hmp, v->z)};
 }
 
-std::optional<Vec3f> hmpNormal(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame) {
+std::optional<GsVec3> hmpNormal(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame) {
     const HmpVertex* v = vertexAt(hmp, i, j, frame);
     if (v == nullptr) {
         return std::nullopt;

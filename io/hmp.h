@@ -146,10 +146,10 @@ HmpExtent hmpExtent(const Hmp& hmp);
 // World height of vertex (i, j) of `frame`; nullopt outside the grid or the frames.
 std::optional<float> hmpHeight(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame = 0);
 // World position (x, y, height) of vertex (i, j).
-std::optional<Vec3f> hmpVertexPosition(const Hmp& hmp, std::uint32_t i, std::uint32_t j,
+std::optional<GsVec3> hmpVertexPosition(const Hmp& hmp, std::uint32_t i, std::uint32_t j,
                                        std::size_t frame = 0);
 // Unit normal of vertex (i, j): the table entry (HMP4/5) or the decoded signed bytes (HMP7).
-std::optional<Vec3f> hmpNormal(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame = 0);
+std::optional<GsVec3> hmpNormal(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame = 0);
 // All world heights of a frame, row-major (empty when the frame does not exist).
 std::vector<float> hmpHeights(const Hmp& hmp, std::size_t frame = 0);
 // The packed z closest to a world height (clamped to 0..65535; 0 when scale[2] is 0 or not finite).

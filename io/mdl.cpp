@@ -231,14 +231,14 @@ Expected<Mdl> readMdl(std::span<const std::byte> bytes, const GamestudioPalette&
     return read(bytes, palette);
 }
 
-Vec3f mdlPosition(const Mdl& mdl, const MdlFrameVertex& v) {
+GsVec3 mdlPosition(const Mdl& mdl, const MdlFrameVertex& v) {
     const auto& s = mdl.header.scale;
     const auto& o = mdl.header.offset;
     return {s[0] * float(v.raw[0]) + o[0], s[1] * float(v.raw[1]) + o[1], s[2] * float(v.raw[2]) + o[2]};
 }
 
-std::vector<Vec3f> mdlFramePositions(const Mdl& mdl, std::size_t frame) {
-    std::vector<Vec3f> out;
+std::vector<GsVec3> mdlFramePositions(const Mdl& mdl, std::size_t frame) {
+    std::vector<GsVec3> out;
     if (frame >= mdl.frames.size()) {
         return out;
     }

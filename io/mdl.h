@@ -103,9 +103,9 @@ Expected<Mdl> readMdl(std::span<const std::byte> bytes);
 Expected<Mdl> readMdl(std::span<const std::byte> bytes, const GamestudioPalette& palette);
 
 // Model-unit position of a frame vertex.
-Vec3f mdlPosition(const Mdl& mdl, const MdlFrameVertex& v);
+GsVec3 mdlPosition(const Mdl& mdl, const MdlFrameVertex& v);
 // Model-unit positions of every vertex of `frame` (empty when there is no such frame).
-std::vector<Vec3f> mdlFramePositions(const Mdl& mdl, std::size_t frame);
+std::vector<GsVec3> mdlFramePositions(const Mdl& mdl, std::size_t frame);
 
 // The texel size skin vertices refer to: the first skin's size in MDL5 (the header's skin size when it has
 // none), the header's skin size in MDL3/MDL4; {0, 0} when neither is known.
@@ -114,9 +114,9 @@ std::array<std::uint32_t, 2> mdlSkinSize(const Mdl& mdl);
 // One frame as a plain triangle list a viewport can draw as a proxy mesh: 3 entries per triangle in the
 // file's order. uv = texel / skin size (mdlSkinSize; the texel values themselves when it is unknown).
 struct MdlTriangleList {
-    std::vector<Vec3f> positions; // model units
+    std::vector<GsVec3> positions; // model units
     std::vector<std::array<float, 2>> uvs;
-    std::vector<Vec3f> normals; // table normals
+    std::vector<GsVec3> normals; // table normals
 };
 MdlTriangleList mdlFrameTriangles(const Mdl& mdl, std::size_t frame = 0);
 

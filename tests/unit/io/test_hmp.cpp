@@ -236,12 +236,12 @@ std::uint64_t skinsBytes(const HmpSpec& s) {
     return n;
 }
 
-float dot(const io::Vec3f& a, const io::Vec3f& b) {
+float dot(const io::GsVec3& a, const io::GsVec3& b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
 // Unit normal of the heights at an inner vertex by central differences, in the grid frame of hmp.h.
-io::Vec3f heightNormal(const io::Hmp& hmp, std::uint32_t i, std::uint32_t j) {
+io::GsVec3 heightNormal(const io::Hmp& hmp, std::uint32_t i, std::uint32_t j) {
     const auto g = io::hmpGridSize(hmp);
     const auto e = io::hmpExtent(hmp);
     const float dx = (e.xMax - e.xMin) / float(g.nu - 1);
@@ -335,18 +335,18 @@ void TestHmp::normalTable() {
         }
         QCOMPARE(std::size_t(io::nearestGamestudioNormal(table[i])), i);
         // Scaled and slightly moved, still the same entry.
-        const io::Vec3f near{3 * table[i][0] + 0.01f, 3 * table[i][1], 3 * table[i][2] - 0.01f};
+        const io::GsVec3 near{3 * table[i][0] + 0.01f, 3 * table[i][1], 3 * table[i][2] - 0.01f};
         QCOMPARE(std::size_t(io::nearestGamestudioNormal(near)), i);
     }
-    QCOMPARE(io::gamestudioNormal(io::kGamestudioNormalUp), (io::Vec3f{0, 0, 1}));
-    QCOMPARE(io::gamestudioNormal(200), (io::Vec3f{0, 0, 1}));
+    QCOMPARE(io::gamestudioNormal(io::kGamestudioNormalUp), (io::GsVec3{0, 0, 1}));
+    QCOMPARE(io::gamestudioNormal(200), (io::GsVec3{0, 0, 1}));
     QCOMPARE(io::nearestGamestudioNormal({0, 0, 0}), io::kGamestudioNormalUp);
     QCOMPARE(io::nearestGamestudioNormal({std::nanf(""), 0, 1}), io::kGamestudioNormalUp);
     // A spread of directions: the nearest entry is never more than ~15 degrees away.
     std::mt19937 rng(5);
     std::normal_distribution<float> nd;
     for (int k = 0; k < 2000; ++k) {
-        io::Vec3f v{nd(rng), nd(rng), nd(rng)};
+        io::GsVec3 v{nd(rng), nd(rng), nd(rng)};
         const float len = std::sqrt(dot(v, v));
         v = {v[0] / len, v[1] / len, v[2] / len};
         QVERIFY(dot(v, io::gamestudioNormal(io::nearestGamestudioNormal(v))) >
@@ -485,7 +485,7 @@ void TestHmp::hmp7NormalBytes() {
     }
     const auto read = io::readHmp(b);
     QVERIFY2(read.hasValue(), qPrintable(why(read)));
-    const auto near = [](const io::Vec3f& a, const io::Vec3f& b) { return dot(a, b) > 0.9999f; };
+    const auto near = [](const io::GsVec3& a, const io::GsVec3& b) { return dot(a, b) > 0.9999f; };
     QVERIFY(near(*io::hmpNormal(*read, 0, 0), {0, 0, 1}));
     QVERIFY(near(*io::hmpNormal(*read, 1, 0), {1, 0, 0})); // a = -127: x is -a
     QVERIFY(near(*io::hmpNormal(*read, 0, 1), {0, 1, 0}));

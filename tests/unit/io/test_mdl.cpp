@@ -61,7 +61,7 @@ template <class T> QString why(const io::Expected<T>& r) {
     return r ? QString() : describe(r.error());
 }
 
-float dot(const io::Vec3f& a, const io::Vec3f& b) {
+float dot(const io::GsVec3& a, const io::GsVec3& b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
@@ -267,7 +267,7 @@ void checkConsistent(const io::Mdl& mdl, bool withPositions = true) {
     for (std::size_t f = 0; f < mdl.frames.size(); ++f) {
         QCOMPARE(mdl.frames[f].vertices.size(), std::size_t(h.numVerts));
         const float top = mdl.frames[f].type == io::mdl_frame_type::Word ? 65535.0f : 255.0f;
-        for (const io::Vec3f& p : io::mdlFramePositions(mdl, f)) {
+        for (const io::GsVec3& p : io::mdlFramePositions(mdl, f)) {
             for (std::size_t c = 0; c < 3 && withPositions; ++c) {
                 QVERIFY(std::isfinite(p[c]));
                 const float a = h.offset[c];
@@ -286,14 +286,14 @@ void checkConsistent(const io::Mdl& mdl, bool withPositions = true) {
 // triangles around it: near 1 when the normal table, the indices and the positions are decoded right.
 double faceNormalAgreement(const io::Mdl& mdl) {
     const auto p = io::mdlFramePositions(mdl, 0);
-    std::vector<io::Vec3f> sum(p.size(), io::Vec3f{0, 0, 0});
+    std::vector<io::GsVec3> sum(p.size(), io::GsVec3{0, 0, 0});
     for (const auto& t : mdl.triangles) {
-        const io::Vec3f& a = p[t.vertex[0]];
-        const io::Vec3f& b = p[t.vertex[1]];
-        const io::Vec3f& c = p[t.vertex[2]];
-        const io::Vec3f u{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
-        const io::Vec3f v{c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-        const io::Vec3f n{u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+        const io::GsVec3& a = p[t.vertex[0]];
+        const io::GsVec3& b = p[t.vertex[1]];
+        const io::GsVec3& c = p[t.vertex[2]];
+        const io::GsVec3 u{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+        const io::GsVec3 v{c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        const io::GsVec3 n{u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
         for (std::uint16_t k : t.vertex) {
             for (std::size_t i = 0; i < 3; ++i) {
                 sum[k][i] += n[i];
@@ -413,7 +413,7 @@ void TestMdl::corpusEarth() {
     checkConsistent(mdl);
     // A sphere of radius 10.
     for (const auto& v : mdl.frames[0].vertices) {
-        const io::Vec3f p = io::mdlPosition(mdl, v);
+        const io::GsVec3 p = io::mdlPosition(mdl, v);
         const float r = std::sqrt(dot(p, p));
         QVERIFY2(std::abs(r - 10.0f) < 0.01f, qPrintable(QString("radius %1").arg(r)));
     }
@@ -469,7 +469,7 @@ void TestMdl::builtMdl5KnownFrames() {
             const io::MdlFrameVertex& v = frame.vertices[k];
             QCOMPARE(v.normal, normalOf(k, f));
             QCOMPARE(v.unused, word ? std::uint8_t(0xEE) : std::uint8_t(0));
-            const io::Vec3f p = io::mdlPosition(mdl, v);
+            const io::GsVec3 p = io::mdlPosition(mdl, v);
             for (std::size_t c = 0; c < 3; ++c) {
                 QCOMPARE(v.raw[c], rawOf(k, f, c, word));
                 QCOMPARE(p[c], kScale[c] * float(rawOf(k, f, c, word)) + kOffset[c]);
