@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "core/alpha_import.h"
 #include "core/export_patch.h"
 #include "core/map_document.h"
 #include "core/map_source.h"
@@ -184,6 +185,17 @@ void MainWindow::createActions() {
                                  [this] { chooseSaveFolder(core::TileLayout::V18); });
     mSaveAsSplit = file->addAction(tr("Save As Split Files (Cataclysm+)..."), this,
                                    [this] { chooseSaveFolder(core::TileLayout::Split); });
+    file->addAction(tr("&Import 0.5.3 Alpha Map..."), this, [this] {
+        const QString alpha = QFileDialog::getOpenFileName(this, tr("Import 0.5.3 Alpha Map"), QString(),
+                                                           tr("Alpha client maps (*.wdt)"));
+        if (alpha.isEmpty()) {
+            return;
+        }
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for the Converted Map"));
+        if (!folder.isEmpty()) {
+            importAlphaMap(alpha, folder);
+        }
+    });
     file->addAction(tr("&Export Patch MPQ..."), this, [this] {
         if (!mDoc) {
             reportError(tr("Open a map first"));
@@ -765,6 +777,49 @@ bool MainWindow::save() {
     mLastError.clear();
     statusBar()->showMessage(tr("Saved %1 tiles").arg(report.saved.size()), 5000);
     updateTitle();
+    return true;
+}
+
+bool MainWindow::importAlphaMap(const QString& alphaWdt, const QString& outDir, core::TileLayout layout) {
+    if (!maybeSave()) {
+        return false;
+    }
+    QProgressDialog progress(tr("Converting %1...").arg(QFileInfo(alphaWdt).fileName()), tr("Cancel"), 0, 1,
+                             this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400);
+    core::AlphaMapImportOptions options;
+    options.layout = layout;
+    options.backup = core::BackupPolicy::KeepBackup;
+    const auto result = core::importAlphaMap(alphaWdt, outDir, options, [&progress](int done, int total) {
+        progress.setMaximum(std::max(total, 1));
+        progress.setValue(done);
+        QCoreApplication::processEvents();
+        return !progress.wasCanceled();
+    });
+    progress.reset();
+    if (!result) {
+        reportError(tr("Import failed: %1").arg(QString::fromStdString(result.error().describe())));
+        return false;
+    }
+    if (!openMap(result->wdtPath)) {
+        return false;
+    }
+    if (!result->failures.empty()) {
+        QStringList problems;
+        for (const auto& note : result->failures) {
+            problems.push_back(QString::fromStdString(note.error.describe()));
+        }
+        reportError(tr("Imported %1 tile(s); %2 could not be converted:\n%3")
+                        .arg(result->convertedTiles.size())
+                        .arg(result->failures.size())
+                        .arg(problems.join(QLatin1Char('\n'))));
+        return true;
+    }
+    statusBar()->showMessage(tr("Imported %1 tile(s) from %2 into %3")
+                                 .arg(result->convertedTiles.size())
+                                 .arg(QFileInfo(alphaWdt).fileName(), outDir),
+                             8000);
     return true;
 }
 

@@ -74,6 +74,11 @@ public:
     // progress and Cancel. Unsaved changes are saved first after asking (refused without dialogs); a map
     // not saved to a folder yet is refused. The path is remembered per map for the next export.
     bool exportPatch(const QString& mpqPath);
+    // File > Import 0.5.3 Alpha Map: converts the alpha WDT into v18 tiles (or split sets) in `outDir`
+    // (core::importAlphaMap, with progress and Cancel) and opens the result. Tiles that fail are named;
+    // the others are kept. False, with an error, when nothing could be opened.
+    bool importAlphaMap(const QString& alphaWdt, const QString& outDir,
+                        core::TileLayout layout = core::TileLayout::V18);
     // Where File > Export Patch MPQ proposes to write: the last export of this map, else the custom
     // patch name that wins in the client's Data folder (core::nextFreePatchName), else beside the map.
     QString defaultPatchPath() const;
