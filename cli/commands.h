@@ -29,5 +29,7 @@ int runExportPatch(const QStringList& args);
 int runConvert(const QStringList& args);
 int runExportHeightmap(const QStringList& args); // cli/heightmap.cpp
 int runImportHeightmap(const QStringList& args);
+int runExportHmp(const QStringList& args); // cli/hmp_terrain.cpp
+int runImportHmp(const QStringList& args);
 
 } // namespace mapsmith::cli

@@ -12,60 +12,22 @@
 
 #include <QBuffer>
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 #include <QImageReader>
 #include <QImageWriter>
 #include <QTextStream>
 
-#include <charconv>
-#include <cmath>
 #include <optional>
 #include <span>
 
 namespace mapsmith::cli {
 namespace {
 
-QCommandLineOption tilesOption() {
-    return QCommandLineOption(
-        QStringLiteral("tiles"),
-        QStringLiteral("The block: one tile X_Y or two opposite corners X_Y:X2_Y2 (inclusive), 0..63 each, "
-                       "e.g. 30_40:31_41. X grows eastwards, Y southwards."),
-        QStringLiteral("BLOCK"));
-}
-
 QCommandLineOption minOption(const QString& description) {
     return QCommandLineOption(QStringLiteral("min"), description, QStringLiteral("H"));
 }
 QCommandLineOption maxOption(const QString& description) {
     return QCommandLineOption(QStringLiteral("max"), description, QStringLiteral("H"));
-}
-
-// A height as printed for the user: the shortest text that reads back as the same float (heights are
-// floats in the tiles) or, for a value no float holds, as the same double. Fixed notation, yards.
-QString heightText(double v) {
-    char buf[400];
-    const float f = float(v);
-    const auto r = double(f) == v ? std::to_chars(buf, buf + sizeof buf, f, std::chars_format::fixed)
-                                  : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-    return QString::fromLatin1(buf, int(r.ptr - buf));
-}
-
-std::optional<double> parseHeight(const QString& text) {
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
-}
-
-// --tiles as a block, or the usage error printed.
-std::optional<core::TileBlock> blockOption(const QCommandLineParser& parser, const QCommandLineOption& option,
-                                           const QString& command, QTextStream& err) {
-    const auto block = parseTileBlock(parser.value(option));
-    if (!block) {
-        err << command << ": --tiles must be X_Y or X_Y:X2_Y2 with X and Y in 0..63, not '"
-            << parser.value(option) << "'\n";
-    }
-    return block;
 }
 
 // --min / --max when set (nullopt when unset), or the usage error printed and `bad` set.
@@ -89,51 +51,6 @@ bool checkRange(double min, double max, const QString& command, QTextStream& err
     }
     err << command << ": --min " << heightText(min) << " must be below --max " << heightText(max) << "\n";
     return false;
-}
-
-// "Name_1_2.adt, Name_3_4.adt" for tiles the folder does not have.
-QStringList missingTiles(const MapFolder& map, const core::TileBlock& block) {
-    QStringList missing;
-    for (const core::TileCoord t : blockTiles(block)) {
-        if (map.tilePath(t).isEmpty()) {
-            missing << map.tileFileName(t);
-        }
-    }
-    return missing;
-}
-
-io::Error fileError(const QString& message) {
-    return io::Error{io::ErrorCode::FileIo, {}, 0, message.toStdString()};
-}
-
-// Writes the files of `after` whose bytes differ from `before` (the tile as read), each atomically with
-// the previous version kept as "<name>.bak". A split part that was read and is no longer written (not
-// expected when the layout stays) is moved to its .bak so it is not read as part of the new tile.
-// Returns the number of files written, or the error naming the file.
-io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after) {
-    int written = 0;
-    for (const TileFile& f : after.files) {
-        const TileFile* old = before.find(f.part);
-        if (old && old->path == f.path && old->bytes == f.bytes) {
-            continue;
-        }
-        const auto saved = core::saveFileAtomically(f.path, f.bytes, core::BackupPolicy::KeepBackup);
-        if (!saved.ok) {
-            return fileError(saved.error);
-        }
-        ++written;
-    }
-    for (const TileFile& f : before.files) {
-        if (!after.find(f.part)) {
-            const QString backup = f.path + QStringLiteral(".bak");
-            QFile::remove(backup);
-            if (!QFile::rename(f.path, backup)) {
-                return fileError(QStringLiteral("cannot move %1, a split file the tile no longer has, to %2")
-                                     .arg(f.path, backup));
-            }
-        }
-    }
-    return written;
 }
 
 } // namespace

@@ -16,7 +16,8 @@ Commands:
   roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
                                                 read and write back, optionally re-encoding alpha maps
   convert IN... --to v18|split --out DIR [--alpha 4bit|8bit|rle] [--wdt WDT]
-                                                tiles or map folders to the v18 or the split layout
+                                                tiles, map folders or a 0.5.3 alpha WDT to the v18
+                                                or the split layout
   new DIR NAME --tiles X_Y[,X_Y...] [--terrain flat|hills] [--height H]
                                                 create a new map: NAME.wdt and one NAME_X_Y.adt per tile
   export-patch MAPDIR --out FILE.MPQ [--name NAME]
@@ -26,6 +27,10 @@ Commands:
                                                 a block of tiles as a 16-bit grayscale heightmap PNG
   import-heightmap IMAGE MAPDIR --tiles X_Y[:X2_Y2] --min H --max H
                                                 set a block's heights from a heightmap image
+  export-hmp MAPDIR --tiles X_Y[:X2_Y2] --out FILE.hmp
+                                                a block of tiles as a Gamestudio HMP5 terrain
+  import-hmp FILE.hmp MAPDIR --tiles X_Y[:X2_Y2] [--height-scale S] [--height-offset O] [--skin-tint]
+                                                set a block's heights from a Gamestudio HMP terrain
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
 file, MAPDIR a folder holding NAME.wdt and its tiles.
@@ -84,6 +89,12 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("import-heightmap")) {
         return mapsmith::cli::runImportHeightmap(args);
+    }
+    if (command == QLatin1String("export-hmp")) {
+        return mapsmith::cli::runExportHmp(args);
+    }
+    if (command == QLatin1String("import-hmp")) {
+        return mapsmith::cli::runImportHmp(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

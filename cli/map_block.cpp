@@ -1,15 +1,24 @@
 #include "map_block.h"
 
+#include "tile_io.h"
+
+#include "core/atomic_file.h"
+
+#include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QTextStream>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 
 namespace mapsmith::cli {
 namespace {
 
-io::Error folderError(const QString& message) {
+io::Error fileError(const QString& message) {
     return io::Error{io::ErrorCode::FileIo, {}, 0, message.toStdString()};
 }
 
@@ -38,10 +47,10 @@ io::Expected<MapFolder> openMapFolder(const QString& path) {
         dirPath = info.path();
         wdtName = info.fileName();
     } else if (!info.isDir()) {
-        return folderError(info.exists() ? QStringLiteral("%1 is not a map folder (the folder holding "
-                                                          "<Name>.wdt and its tiles)")
-                                               .arg(path)
-                                         : QStringLiteral("cannot find the map folder %1").arg(path));
+        return fileError(info.exists() ? QStringLiteral("%1 is not a map folder (the folder holding "
+                                                        "<Name>.wdt and its tiles)")
+                                             .arg(path)
+                                       : QStringLiteral("cannot find the map folder %1").arg(path));
     }
     const QDir dir(dirPath);
     if (wdtName.isEmpty()) {
@@ -52,12 +61,12 @@ io::Expected<MapFolder> openMapFolder(const QString& path) {
             }
         }
         if (wdts.isEmpty()) {
-            return folderError(QStringLiteral("the map folder %1 has no .wdt file").arg(path));
+            return fileError(QStringLiteral("the map folder %1 has no .wdt file").arg(path));
         }
         if (wdts.size() > 1) {
-            return folderError(QStringLiteral("the map folder %1 holds several maps (%2); give the .wdt of "
-                                              "the one to use instead of the folder")
-                                   .arg(path, wdts.join(QStringLiteral(", "))));
+            return fileError(QStringLiteral("the map folder %1 holds several maps (%2); give the .wdt of "
+                                            "the one to use instead of the folder")
+                                 .arg(path, wdts.join(QStringLiteral(", "))));
         }
         wdtName = wdts.first();
     }
@@ -110,6 +119,74 @@ QList<core::TileCoord> blockTiles(const core::TileBlock& block) {
         }
     }
     return out;
+}
+
+QCommandLineOption tilesOption() {
+    return QCommandLineOption(
+        QStringLiteral("tiles"),
+        QStringLiteral("The block: one tile X_Y or two opposite corners X_Y:X2_Y2 (inclusive), 0..63 each, "
+                       "e.g. 30_40:31_41. X grows eastwards, Y southwards."),
+        QStringLiteral("BLOCK"));
+}
+
+std::optional<core::TileBlock> blockOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                           const QString& command, QTextStream& err) {
+    const auto block = parseTileBlock(parser.value(option));
+    if (!block) {
+        err << command << ": --tiles must be X_Y or X_Y:X2_Y2 with X and Y in 0..63, not '"
+            << parser.value(option) << "'\n";
+    }
+    return block;
+}
+
+QStringList missingTiles(const MapFolder& map, const core::TileBlock& block) {
+    QStringList missing;
+    for (const core::TileCoord t : blockTiles(block)) {
+        if (map.tilePath(t).isEmpty()) {
+            missing << map.tileFileName(t);
+        }
+    }
+    return missing;
+}
+
+QString heightText(double v) {
+    char buf[400];
+    const float f = float(v);
+    const auto r = double(f) == v ? std::to_chars(buf, buf + sizeof buf, f, std::chars_format::fixed)
+                                  : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return QString::fromLatin1(buf, int(r.ptr - buf));
+}
+
+std::optional<double> parseHeight(const QString& text) {
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after) {
+    int written = 0;
+    for (const TileFile& f : after.files) {
+        const TileFile* old = before.find(f.part);
+        if (old && old->path == f.path && old->bytes == f.bytes) {
+            continue;
+        }
+        const auto saved = core::saveFileAtomically(f.path, f.bytes, core::BackupPolicy::KeepBackup);
+        if (!saved.ok) {
+            return fileError(saved.error);
+        }
+        ++written;
+    }
+    for (const TileFile& f : before.files) {
+        if (!after.find(f.part)) {
+            const QString backup = f.path + QStringLiteral(".bak");
+            QFile::remove(backup);
+            if (!QFile::rename(f.path, backup)) {
+                return fileError(QStringLiteral("cannot move %1, a split file the tile no longer has, to %2")
+                                     .arg(f.path, backup));
+            }
+        }
+    }
+    return written;
 }
 
 } // namespace mapsmith::cli

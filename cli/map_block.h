@@ -6,13 +6,19 @@
 #include "core/height_grid.h"
 #include "io/error.h"
 
+#include <QCommandLineOption>
 #include <QHash>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
 
+class QCommandLineParser;
+class QTextStream;
+
 namespace mapsmith::cli {
+
+struct TileFiles; // cli/tile_io.h
 
 struct MapFolder {
     QString dir;
@@ -39,5 +45,25 @@ QString tileText(core::TileCoord t);
 
 // The block's tiles row by row from its north-west corner.
 QList<core::TileCoord> blockTiles(const core::TileBlock& block);
+
+// --tiles BLOCK, as the block commands (export-/import-heightmap, export-/import-hmp) take it.
+QCommandLineOption tilesOption();
+// --tiles as a block, or nullopt with the usage error printed ("<command>: --tiles must be ...").
+std::optional<core::TileBlock> blockOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                           const QString& command, QTextStream& err);
+// The file names ("Name_1_2.adt") of the block's tiles the folder does not have.
+QStringList missingTiles(const MapFolder& map, const core::TileBlock& block);
+
+// A height as printed for the user: the shortest text that reads back as the same float (heights are
+// floats in the tiles) or, for a value no float holds, as the same double. Fixed notation, yards.
+QString heightText(double v);
+// A finite number (nullopt for anything else).
+std::optional<double> parseHeight(const QString& text);
+
+// Writes the files of `after` whose bytes differ from `before` (the tile as read), each atomically with
+// the previous version kept as "<name>.bak". A split part that was read and is no longer written (not
+// expected when the layout stays) is moved to its .bak so it is not read as part of the new tile.
+// Returns the number of files written, or the error naming the file.
+io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after);
 
 } // namespace mapsmith::cli

@@ -95,6 +95,9 @@ private slots:
     void heightmapBlockSeam();
     void heightmapSplitMap();
     void heightmapErrors();
+    void hmpRoundTrip();
+    void hmpImportCorpus();
+    void hmpErrors();
 };
 
 void TestCli::helpEverywhere_data() {
@@ -1080,6 +1083,268 @@ void TestCli::convertAlphaWdtMalformed() {
     QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("Broken_31_40.adt"))));
     r = cli({"validate", QDir(out).filePath(QStringLiteral("Broken.wdt"))});
     QCOMPARE(r.code, 0);
+}
+
+namespace {
+
+// Little-endian fields of a file's bytes.
+std::uint32_t u32At(const QByteArray& b, qsizetype at) {
+    std::uint32_t v = 0;
+    for (int k = 3; k >= 0; --k) {
+        v = v << 8 | quint8(b[at + k]);
+    }
+    return v;
+}
+float f32At(const QByteArray& b, qsizetype at) {
+    const std::uint32_t u = u32At(b, at);
+    float v = 0.0f;
+    std::memcpy(&v, &u, 4);
+    return v;
+}
+
+// World height of vertex (i, j) of a one-frame HMP whose vertices end the file (no trailing bytes), as
+// io/hmp.h computes it: scale[2] * z + offset[2] in floats.
+double hmpHeightAt(const QByteArray& hmp, int i, int j) {
+    const auto nu = qsizetype(f32At(hmp, 0x2C));
+    const auto numVerts = qsizetype(u32At(hmp, 0x3C));
+    const qsizetype at = hmp.size() - 4 * numVerts + 4 * (qsizetype(j) * nu + i);
+    const float z = float(quint8(hmp[at]) | quint8(hmp[at + 1]) << 8);
+    return double(f32At(hmp, 0x10) * z + f32At(hmp, 0x1C));
+}
+
+// The largest distance of a tile's inner vertices from the mean of the four outer vertices around them
+// (zero when the heights are a grid laid over the outer vertices with bilinear sampling).
+double innerOffBilinear(const QString& tile) {
+    const Run r = cli({"dump", tile, "--json"});
+    if (r.code != 0) {
+        return std::numeric_limits<double>::infinity();
+    }
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    double worst = 0.0;
+    for (const auto& c : j["chunks"]) {
+        const auto& h = c["heights"];
+        const auto at = [&](int index) { return h[std::size_t(index)].get<double>(); };
+        for (int row = 0; row < 8; ++row) {
+            for (int col = 0; col < 8; ++col) {
+                const double mean = (at(row * 17 + col) + at(row * 17 + col + 1) + at((row + 1) * 17 + col) +
+                                     at((row + 1) * 17 + col + 1)) /
+                                    4.0;
+                worst = std::max(worst, std::abs(at(row * 17 + 9 + col) - mean));
+            }
+        }
+    }
+    return worst;
+}
+
+// Chunks of a tile with vertex colours (MCCV), from `dump --json`.
+int chunksWithColours(const QString& tile) {
+    const Run r = cli({"dump", tile, "--json"});
+    if (r.code != 0) {
+        return -1;
+    }
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    int n = 0;
+    for (const auto& c : j["chunks"]) {
+        n += c["vertexColors"].is_array() && c["vertexColors"].size() == 145 ? 1 : 0;
+    }
+    return n;
+}
+
+} // namespace
+
+// export-hmp of one tile: an HMP5 of its 129 x 129 outer vertices, row 0 south, the full packed range;
+// import-hmp of it lands vertex on vertex (within one packed step), inner vertices bilinear between them.
+void TestCli::hmpRoundTrip() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46")});
+    const QString tile = map + QStringLiteral("/Test_38_46.adt");
+    const QString hmp = tmp.filePath(QStringLiteral("block.hmp"));
+    for (const char* c : {"export-hmp", "import-hmp"}) {
+        const Run help = cli({c, "--help"});
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.contains(QStringLiteral("--tiles")));
+    }
+    QVERIFY(cli({"--help"}).out.contains(QStringLiteral("import-hmp FILE.hmp MAPDIR")));
+
+    Run r = cli({"export-hmp", map, "--tiles", "38_46", "--out", hmp});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(
+        r.out.startsWith(QStringLiteral("wrote %1: HMP5, 129 x 129 vertices 4.1666665 yards apart").arg(hmp)),
+        qPrintable(r.out));
+    QVERIFY(r.err.contains(QStringLiteral("read 1/1 tiles: %1").arg(tile)));
+    const QByteArray bytes = fileBytes(hmp);
+    QVERIFY(bytes.startsWith("HMP5"));
+    QCOMPARE(bytes.size(), 84 + 36 + 4 * 129 * 129); // header, no skin, one frame
+    QCOMPARE(u32At(bytes, 0x3C), 129u * 129u);
+    QCOMPARE(f32At(bytes, 0x2C), 129.0f);
+    QCOMPARE(f32At(bytes, 0x24), 4.1666665f); // ftrisize_x
+    const double step = f32At(bytes, 0x10);   // scale[2]: yards per packed step
+    QVERIFY(step > 0.0);
+
+    // The printed range is the tile's own and spans the packed scale.
+    const Lattice before = outerLattice(tile);
+    QCOMPARE(before.heights.size(), std::size_t(129 * 129));
+    const auto [lo, hi] = std::minmax_element(before.heights.begin(), before.heights.end());
+    static const QRegularExpression rangeRe(QStringLiteral("height range: (\\S+) \\.\\. (\\S+) yards"));
+    const auto m = rangeRe.match(r.out);
+    QVERIFY2(m.hasMatch(), qPrintable(r.out));
+    QVERIFY(std::abs(m.captured(1).toDouble() - *lo) < 1e-3 &&
+            std::abs(m.captured(2).toDouble() - *hi) < 1e-3);
+    QVERIFY(std::abs(step * 65535.0 - (*hi - *lo)) < 1e-3);
+    // HMP row 0 is the south edge (y grows north), columns run west to east.
+    QVERIFY(std::abs(hmpHeightAt(bytes, 0, 0) - before.at(0, 128)) <= step);
+    QVERIFY(std::abs(hmpHeightAt(bytes, 0, 128) - before.at(0, 0)) <= step);
+    QVERIFY(std::abs(hmpHeightAt(bytes, 128, 0) - before.at(128, 128)) <= step);
+    QVERIFY(std::abs(hmpHeightAt(bytes, 100, 30) - before.at(100, 98)) <= step);
+
+    const QByteArray original = fileBytes(tile);
+    r = cli({"import-hmp", hmp, map, "--tiles", "38_46"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("imported 1/1 tiles: %1").arg(tile)), qPrintable(r.err));
+    QVERIFY(!r.err.contains(QStringLiteral("note:"))); // same size: nothing stretched
+    QVERIFY2(r.out.contains(QStringLiteral("(HMP5, 129 x 129 vertices")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("onto 1 tile of Test (38_46)")));
+    QCOMPARE(fileBytes(tile + QStringLiteral(".bak")), original);
+    QCOMPARE(cli({"validate", tile}).code, 0);
+    const Lattice after = outerLattice(tile);
+    QCOMPARE(after.heights.size(), std::size_t(129 * 129));
+    const double tolerance = step + 1e-3; // one packed step plus float rounding
+    double worst = 0.0;
+    for (std::size_t i = 0; i < before.heights.size(); ++i) {
+        worst = std::max(worst, std::abs(before.heights[i] - after.heights[i]));
+    }
+    QVERIFY2(worst <= tolerance, qPrintable(QStringLiteral("%1 > %2").arg(worst).arg(tolerance)));
+    const double inner = innerOffBilinear(tile);
+    QVERIFY2(inner < 1e-3, qPrintable(QString::number(inner)));
+
+    // yards = height * scale + offset.
+    r = cli({"import-hmp", hmp, map, "--tiles", "38_46", "--height-scale", "2", "--height-offset", "-10.5"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const Lattice scaled = outerLattice(tile);
+    QCOMPARE(scaled.heights.size(), std::size_t(129 * 129));
+    for (std::size_t i = 0; i < before.heights.size(); i += 61) {
+        QVERIFY2(std::abs(scaled.heights[i] - (2.0 * before.heights[i] - 10.5)) <= 2.0 * tolerance,
+                 qPrintable(QString::number(i)));
+    }
+}
+
+// The HMP7 corpus terrain (66 x 66 vertices) over a 2 x 2 block: stretched, north edge (HMP row 65) on the
+// block's north edge, seams closed, its first skin as vertex colours on request.
+void TestCli::hmpImportCorpus() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46"), QStringLiteral("39_46"),
+                                           QStringLiteral("38_47"), QStringLiteral("39_47")});
+    const QString small = corpus("hmp/small.hmp");
+    const QByteArray hmp = fileBytes(small);
+    QVERIFY(hmp.startsWith("HMP7"));
+    Run r = cli({"import-hmp", small, map, "--tiles", "39_47:38_46"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("imported 4/4 tiles: %1/Test_39_47.adt").arg(map)),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("note: the terrain is 66 x 66 vertices")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("--height-scale 1.02")));
+    QVERIFY2(r.out.contains(QStringLiteral("(HMP7, 66 x 66 vertices")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("onto 4 tiles of Test (38_46:39_47)")));
+
+    const Lattice nw = outerLattice(map + QStringLiteral("/Test_38_46.adt"));
+    const Lattice ne = outerLattice(map + QStringLiteral("/Test_39_46.adt"));
+    const Lattice sw = outerLattice(map + QStringLiteral("/Test_38_47.adt"));
+    const Lattice se = outerLattice(map + QStringLiteral("/Test_39_47.adt"));
+    for (const Lattice* l : {&nw, &ne, &sw, &se}) {
+        QCOMPARE(l->heights.size(), std::size_t(129 * 129));
+    }
+    for (int k = 0; k <= 128; ++k) {
+        QVERIFY2(std::abs(nw.at(128, k) - ne.at(0, k)) < 1e-3, qPrintable(QString::number(k)));
+        QVERIFY2(std::abs(sw.at(128, k) - se.at(0, k)) < 1e-3, qPrintable(QString::number(k)));
+        QVERIFY2(std::abs(nw.at(k, 128) - sw.at(k, 0)) < 1e-3, qPrintable(QString::number(k)));
+        QVERIFY2(std::abs(ne.at(k, 128) - se.at(k, 0)) < 1e-3, qPrintable(QString::number(k)));
+    }
+    // The block's corners are the terrain's: north-west = HMP vertex (0, 65), south-east = (65, 0).
+    QVERIFY(std::abs(nw.at(0, 0) - hmpHeightAt(hmp, 0, 65)) < 1e-3);
+    QVERIFY(std::abs(ne.at(128, 0) - hmpHeightAt(hmp, 65, 65)) < 1e-3);
+    QVERIFY(std::abs(sw.at(0, 128) - hmpHeightAt(hmp, 0, 0)) < 1e-3);
+    QVERIFY(std::abs(se.at(128, 128) - hmpHeightAt(hmp, 65, 0)) < 1e-3);
+    for (const Lattice* l : {&nw, &ne, &sw, &se}) {
+        const auto [lo, hi] = std::minmax_element(l->heights.begin(), l->heights.end());
+        QVERIFY(*lo >= -20.08 && *hi <= 254.69);
+    }
+    QCOMPARE(cli({"validate", map + QStringLiteral("/Test_39_47.adt")}).code, 0);
+
+    // Scaled, offset and tinted by the skin.
+    r = cli({"import-hmp", small, map, "--tiles", "38_46:39_47", "--height-scale", "0.5", "--height-offset",
+             "100", "--skin-tint"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("vertex colours from its 512 x 512 skin")), qPrintable(r.out));
+    QVERIFY(std::abs(outerLattice(map + QStringLiteral("/Test_38_46.adt")).at(0, 0) -
+                     (0.5 * hmpHeightAt(hmp, 0, 65) + 100.0)) < 1e-3);
+    for (const char* t : {"38_46", "39_47"}) {
+        QCOMPARE(chunksWithColours(map + QStringLiteral("/Test_%1.adt").arg(QLatin1String(t))), 256);
+    }
+}
+
+void TestCli::hmpErrors() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46")});
+    const QString tile = map + QStringLiteral("/Test_38_46.adt");
+    const QString hmp = tmp.filePath(QStringLiteral("t.hmp"));
+    const QByteArray original = fileBytes(tile);
+
+    // Export: usage errors, missing tiles, no map folder.
+    Run r = cli({"export-hmp", map, "--tiles", "38_46:", "--out", hmp});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--tiles must be X_Y or X_Y:X2_Y2")));
+    r = cli({"export-hmp", map, "--tiles", "38_46"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--out is required")));
+    r = cli({"export-hmp", map, "--tiles", "38_46", "--out", tmp.filePath(QStringLiteral("t.png"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--out must name a .hmp file")));
+    r = cli({"export-hmp", map, "--tiles", "38_46:39_46", "--out", hmp});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("has no Test_39_46.adt")), qPrintable(r.err));
+    r = cli({"export-hmp", tmp.filePath(QStringLiteral("nowhere")), "--tiles", "38_46", "--out", hmp});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains(QStringLiteral("cannot find the map folder")));
+    QVERIFY(!QFile::exists(hmp));
+
+    // Import: usage errors first, then files that do not read; nothing is written.
+    const QString small = corpus("hmp/small.hmp");
+    r = cli({"import-hmp", small, map});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--tiles is required")));
+    r = cli({"import-hmp", small, map, "--tiles", "38_46", "--height-scale", "tall"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--height-scale must be a number, not 'tall'")),
+             qPrintable(r.err));
+    r = cli({"import-hmp", small, map, "--tiles", "38_46", "--height-offset", "inf"});
+    QCOMPARE(r.code, 2);
+    r = cli({"import-hmp", corpus("hmp/assimp-terrain.hmp"), map, "--tiles", "38_46", "--skin-tint"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--skin-tint needs a skin")), qPrintable(r.err));
+    r = cli({"import-hmp", small, map, "--tiles", "38_46:39_46"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("has no Test_39_46.adt; nothing written")), qPrintable(r.err));
+    r = cli({"import-hmp", tmp.filePath(QStringLiteral("none.hmp")), map, "--tiles", "38_46"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("cannot open")), qPrintable(r.err));
+    QVERIFY(writeFile(hmp, QByteArray("HMP9 not a terrain at all")));
+    r = cli({"import-hmp", hmp, map, "--tiles", "38_46"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(hmp) && r.err.contains(QStringLiteral("nothing written")), qPrintable(r.err));
+    QVERIFY(writeFile(hmp, fileBytes(small).left(100000))); // cut inside the first skin
+    r = cli({"import-hmp", hmp, map, "--tiles", "38_46"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("SKIN at 0x")), qPrintable(r.err));
+    QCOMPARE(fileBytes(tile), original);
+    QVERIFY(!QFile::exists(tile + QStringLiteral(".bak")));
+    // Heights that are no yards: scaled past any float.
+    r = cli({"import-hmp", small, map, "--tiles", "38_46", "--height-scale", "1e300"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("are not usable heights in yards")), qPrintable(r.err));
+    QCOMPARE(fileBytes(tile), original);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
