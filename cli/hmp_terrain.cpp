@@ -255,35 +255,12 @@ int runImportHmp(const QStringList& args) {
         }
     }
 
-    const auto map = openMapFolder(parser.positionalArguments().at(1));
-    if (!map) {
-        err << command << ": " << QString::fromStdString(map.error().message) << "\n";
+    const auto edit = prepareBlockEdit(command, parser.positionalArguments().at(1), *block, err);
+    if (!edit) {
         return Failure;
     }
-    if (const QStringList missing = missingTiles(*map, *block); !missing.isEmpty()) {
-        err << command << ": " << map->dir << " has no " << missing.join(QStringLiteral(", "))
-            << "; nothing written (create the tiles first, e.g. with mapsmith-cli new)\n";
-        return Failure;
-    }
-    const auto alpha = readAlphaDepth(map->wdtPath, false);
-    if (!alpha) {
-        err << command << ": " << located(map->wdtPath, alpha.error()) << "\n";
-        return Failure;
-    }
-    const QList<core::TileCoord> coords = blockTiles(*block);
-    // Every tile is read once before anything is written, then again one at a time to be changed: a
-    // broken tile stops the import unwritten while only one tile is in memory at once.
-    for (const core::TileCoord t : coords) {
-        const QString path = map->tilePath(t);
-        const auto tile = readTile(path, *alpha, false);
-        if (!tile) {
-            err << command << ": " << located(path, tile.error()) << "; nothing written\n";
-            return Failure;
-        }
-        for (const io::Warning& w : tile->warnings) {
-            err << "warning: " << located(path, w) << "\n";
-        }
-    }
+    const auto* map = &edit->map;
+    const QList<core::TileCoord>& coords = edit->tiles;
     // The terrain's horizontal size against the block's: stretched, and the height scale that keeps its
     // proportions (yards per terrain unit across).
     const io::HmpExtent extent = io::hmpExtent(*hmp);
@@ -304,31 +281,15 @@ int runImportHmp(const QStringList& args) {
     }
 
     int failed = 0;
-    int done = 0;
-    for (const core::TileCoord t : coords) {
-        const QString path = map->tilePath(t);
-        auto tile = readTile(path, *alpha, false);
-        if (!tile) {
-            err << command << ": " << located(path, tile.error()) << "\n";
-            ++failed;
-            continue;
-        }
-        const auto only = [&](core::TileCoord c) { return c == t ? &tile->adt : nullptr; };
-        core::applyGrid(*block, grid, {scale, offset}, only);
-        if (skin) {
-            core::applyColourImage(*block, *skin, only);
-        }
-        const TileFiles encoded = encodeTile(tile->adt, path, tile->files.layout, {});
-        const auto saved = saveChangedFiles(tile->files, encoded);
-        if (!saved) {
-            err << command << ": " << located(path, saved.error()) << "\n";
-            ++failed;
-            continue;
-        }
-        err << "imported " << ++done << "/" << coords.size() << " tiles: " << path
-            << (*saved == 0 ? QStringLiteral(" (unchanged)") : QString()) << "\n";
-        err.flush();
-    }
+    const int done = editBlockTiles(
+        command, *edit,
+        [&](const std::function<io::Adt*(core::TileCoord)>& only) {
+            core::applyGrid(*block, grid, {scale, offset}, only);
+            if (skin) {
+                core::applyColourImage(*block, *skin, only);
+            }
+        },
+        err, failed);
     out << "imported " << hmpPath << " (" << versionName(hmp->header.version) << ", " << grid.width << " x "
         << grid.height << " vertices, heights " << heightText(units.min) << " .. " << heightText(units.max)
         << ") onto " << done << (done == 1 ? " tile" : " tiles") << " of " << map->name << " ("

@@ -189,4 +189,68 @@ io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& aft
     return written;
 }
 
+std::optional<BlockEdit> prepareBlockEdit(const QString& command, const QString& mapArg,
+                                          const core::TileBlock& block, QTextStream& err) {
+    const auto map = openMapFolder(mapArg);
+    if (!map) {
+        err << command << ": " << QString::fromStdString(map.error().message) << "\n";
+        return std::nullopt;
+    }
+    if (const QStringList missing = missingTiles(*map, block); !missing.isEmpty()) {
+        err << command << ": " << map->dir << " has no " << missing.join(QStringLiteral(", "))
+            << "; nothing written (create the tiles first, e.g. with mapsmith-cli new)\n";
+        return std::nullopt;
+    }
+    const auto alpha = readAlphaDepth(map->wdtPath, false);
+    if (!alpha) {
+        err << command << ": " << located(map->wdtPath, alpha.error()) << "\n";
+        return std::nullopt;
+    }
+    BlockEdit edit{*map, alpha->bigAlpha, blockTiles(block)};
+    // Every tile is read once before anything is written, then again one at a time to be changed: a
+    // broken tile stops the edit unwritten while only one tile is in memory at once.
+    for (const core::TileCoord t : edit.tiles) {
+        const QString path = edit.map.tilePath(t);
+        const auto tile = readTile(path, *alpha, false);
+        if (!tile) {
+            err << command << ": " << located(path, tile.error()) << "; nothing written\n";
+            return std::nullopt;
+        }
+        for (const io::Warning& w : tile->warnings) {
+            err << "warning: " << located(path, w) << "\n";
+        }
+    }
+    return edit;
+}
+
+int editBlockTiles(const QString& command, const BlockEdit& edit,
+                   const std::function<void(const std::function<io::Adt*(core::TileCoord)>& tileAt)>& change,
+                   QTextStream& err, int& failed) {
+    AlphaDepth alpha;
+    alpha.bigAlpha = edit.bigAlpha;
+    alpha.wdtPath = edit.map.wdtPath;
+    int done = 0;
+    for (const core::TileCoord t : edit.tiles) {
+        const QString path = edit.map.tilePath(t);
+        auto tile = readTile(path, alpha, false);
+        if (!tile) {
+            err << command << ": " << located(path, tile.error()) << "\n";
+            ++failed;
+            continue;
+        }
+        change([&](core::TileCoord c) { return c == t ? &tile->adt : nullptr; });
+        const TileFiles encoded = encodeTile(tile->adt, path, tile->files.layout, {});
+        const auto saved = saveChangedFiles(tile->files, encoded);
+        if (!saved) {
+            err << command << ": " << located(path, saved.error()) << "\n";
+            ++failed;
+            continue;
+        }
+        err << "imported " << ++done << "/" << edit.tiles.size() << " tiles: " << path
+            << (*saved == 0 ? QStringLiteral(" (unchanged)") : QString()) << "\n";
+        err.flush();
+    }
+    return done;
+}
+
 } // namespace mapsmith::cli

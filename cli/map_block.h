@@ -4,6 +4,7 @@
 
 #include "core/coords.h"
 #include "core/height_grid.h"
+#include "io/adt.h"
 #include "io/error.h"
 
 #include <QCommandLineOption>
@@ -11,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 class QCommandLineParser;
@@ -65,5 +67,26 @@ std::optional<double> parseHeight(const QString& text);
 // expected when the layout stays) is moved to its .bak so it is not read as part of the new tile.
 // Returns the number of files written, or the error naming the file.
 io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after);
+
+// A block about to be edited tile by tile: the map, the alpha depth its WDT sets, the block's tiles.
+struct BlockEdit {
+    MapFolder map;
+    std::optional<bool> bigAlpha; // from the WDT; nullopt: inferred per tile
+    QList<core::TileCoord> tiles;
+};
+
+// Opens the map folder `mapArg`, checks that every tile of `block` exists and reads (warnings printed),
+// before anything is written. On failure prints "<command>: ...; nothing written" to err and returns
+// nullopt (exit code Failure).
+std::optional<BlockEdit> prepareBlockEdit(const QString& command, const QString& mapArg,
+                                          const core::TileBlock& block, QTextStream& err);
+
+// Reads each tile in turn (one in memory at a time), lets `edit` change its model (`tileAt` returns the
+// tile for its own coordinate and nullptr for others, as core::applyGrid expects), and writes back the
+// files that changed in the tile's own layout (atomically, .bak kept), with a progress line per tile on
+// err. Returns the number of tiles imported; failures are printed and counted in `failed`.
+int editBlockTiles(const QString& command, const BlockEdit& edit,
+                   const std::function<void(const std::function<io::Adt*(core::TileCoord)>& tileAt)>& change,
+                   QTextStream& err, int& failed);
 
 } // namespace mapsmith::cli
