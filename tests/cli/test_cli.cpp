@@ -103,7 +103,8 @@ private slots:
 void TestCli::helpEverywhere_data() {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("top") << QStringList{"--help"};
-    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert"}) {
+    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert",
+                          "import-heightmap", "export-heightmap", "import-hmp", "export-hmp"}) {
         QTest::newRow(c) << QStringList{c, "--help"};
     }
 }
