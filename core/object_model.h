@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,10 +48,18 @@ struct Box3 {
 // M2/WMO files), e.g. from the M2 header or the WMO root; nullopt when unknown.
 using ModelBoundsFn = std::function<std::optional<Box3>(ObjectKind kind, const std::string& name)>;
 
+// A model's shape as wire edges for drawing a proxy, in model coordinates like ModelBoundsFn's boxes.
+struct ModelWire {
+    std::vector<glm::dvec3> vertices;
+    std::vector<std::uint32_t> edges; // index pairs into vertices
+};
+using ModelWireFn = std::function<std::shared_ptr<const ModelWire>(ObjectKind kind, const std::string& name)>;
+
 struct ObjectBoundsSettings {
     double doodadRadius = 2.0; // yd at scale 1.0: half-size of the stand-in box of unknown doodads
     double wmoRadius = 10.0;   // yd: half-size of the stand-in extents of WMOs added without bounds
     ModelBoundsFn modelBounds; // optional source of real model bounds
+    ModelWireFn modelWire;     // optional source of proxy shapes (drawn instead of the box)
 };
 
 // MDDF scale: uint16, 1024 = 1.0, valid 1..65535 (0 would collapse the model).

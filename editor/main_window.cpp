@@ -10,8 +10,10 @@
 #include "core/tile_summary.h"
 #include "core/unique_ids.h"
 #include "editor/minimap_builder.h"
+#include "editor/model_library.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
+#include "editor/tools/object_tool.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "editor/viewport/texture_source.h"
@@ -467,6 +469,10 @@ void MainWindow::applyPreferences() {
     mTextureCache->setBudget(std::size_t(mPreferences.textureCacheMiB) * 1024 * 1024);
 }
 
+const core::ObjectBoundsSettings& MainWindow::objectBounds() const {
+    return mTools->objects()->settings().bounds;
+}
+
 bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
     mAssetFolders = folders;
     QSettings store;
@@ -499,6 +505,10 @@ bool MainWindow::applyAssetFolders() {
         mGameTextures.push_back(QString::fromStdString(path));
     }
     mViewport->reloadTextures();
+    mModels = std::make_shared<ModelLibrary>(opened.source);
+    const core::ObjectBoundsSettings bounds = ModelLibrary::settingsFor(mModels);
+    mViewport->setObjectBounds(bounds);
+    mTools->objects()->setBounds(bounds);
     rebuildMinimap();
     // A new source: every thumbnail is made again (the provider itself is unchanged).
     mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));

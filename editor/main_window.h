@@ -5,6 +5,7 @@
 
 #include "core/asset_folders.h"
 #include "core/map_source.h"
+#include "core/object_model.h"
 #include "io/alpha_codec.h"
 #include "widgets/preferences_dialog.h"
 
@@ -48,6 +49,7 @@ class TileSummaryPanel;
 namespace mapsmith::editor {
 
 class MinimapBuilder;
+class ModelLibrary;
 class TerrainViewport;
 class TileStreamer;
 class Tool;
@@ -109,6 +111,8 @@ public:
     io::TextureCache* textureCache() const { return mTextureCache.get(); }
     // Tileset textures the game data lists ("Tileset\...\*.blp").
     const QStringList& gameTextures() const { return mGameTextures; }
+    // Object bounds and proxy wires from the game data's models (editor/model_library.h).
+    const core::ObjectBoundsSettings& objectBounds() const;
     // Assembles the tile map's minimap from the game data in the background (tests wait on it).
     MinimapBuilder* minimapBuilder() const { return mMinimap; }
     // Deletes the object tool's selection (one undo step); returns how many objects went.
@@ -179,6 +183,7 @@ private:
     std::shared_ptr<io::TextureCache> mTextureCache;
     QStringList mGameTextures;
     MinimapBuilder* mMinimap = nullptr;
+    std::shared_ptr<ModelLibrary> mModels; // the game data's models (proxies, bounds)
     std::optional<io::AlphaEncoding> mSaveAlpha;
     QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;

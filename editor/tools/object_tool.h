@@ -47,6 +47,8 @@ public:
     const std::vector<core::ObjectRef>& selection() const { return mSelection; }
     void setSelection(std::vector<core::ObjectRef> selection);
     const core::ObjectEditSettings& settings() const { return mSettings; }
+    // Model bounds for picking, handles and MCRF (the game data's models).
+    void setBounds(const core::ObjectBoundsSettings& bounds) { mSettings.bounds = bounds; }
 
     // The transform a drag from `press` to `now` (world points on the ground) asks of an object at
     // `pivot` (world). Pure, for tests; terrain heights are looked up by the caller's function.

@@ -33,6 +33,21 @@ void addBox(ColouredMesh& mesh, const std::array<glm::dvec3, 8>& placementCorner
     }
 }
 
+// The model's edges placed like the doodad (rotation, scale, position).
+void addWire(ColouredMesh& mesh, const core::ModelWire& wire, const io::DoodadPlacement& d,
+             const SceneFrame& frame, const std::array<float, 4>& colour) {
+    const glm::dmat3 m = core::placementRotation(d.rotation) * core::scaleFactor(d.scale);
+    const glm::dvec3 origin = core::toDvec(d.position);
+    const auto base = std::uint32_t(mesh.vertices.size());
+    for (const auto& v : wire.vertices) {
+        const QVector3D p = frame.toScene(core::placementToWorld(origin + m * v));
+        mesh.vertices.push_back({{p.x(), p.y(), p.z()}, {colour[0], colour[1], colour[2], colour[3]}});
+    }
+    for (const std::uint32_t i : wire.edges) {
+        mesh.indices.push_back(base + i);
+    }
+}
+
 } // namespace
 
 std::array<glm::dvec3, 8> doodadBoxCorners(const io::DoodadPlacement& d, const std::string& modelName,
@@ -62,7 +77,12 @@ ColouredMesh buildObjectBoxes(const io::Adt& adt, const SceneFrame& frame,
     static const std::string noName;
     for (const auto& d : adt.doodads) {
         const std::string& name = d.nameIndex < adt.modelNames.size() ? adt.modelNames[d.nameIndex] : noName;
-        addBox(mesh, doodadBoxCorners(d, name, settings), frame, kDoodadBoxColour);
+        const auto wire = settings.modelWire ? settings.modelWire(core::ObjectKind::Doodad, name) : nullptr;
+        if (wire) {
+            addWire(mesh, *wire, d, frame, kDoodadBoxColour);
+        } else {
+            addBox(mesh, doodadBoxCorners(d, name, settings), frame, kDoodadBoxColour);
+        }
     }
     for (const auto& w : adt.mapObjects) {
         addBox(mesh, boxCorners(core::extentsOf(w)), frame, kWmoBoxColour);

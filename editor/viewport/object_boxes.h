@@ -1,8 +1,9 @@
 #pragma once
-// Wire boxes standing in for a tile's objects: doodads (MDDF) as their model box (or the stand-in cube
-// of core::ObjectBoundsSettings::doodadRadius) placed with rotation and scale, so the box shows the
-// heading; WMOs (MODF) as their extents (already an axis-aligned box in placement coordinates).
-// Line list (index pairs), 12 edges per object, one colour per kind.
+// Wire boxes standing in for a tile's objects: doodads (MDDF) as their model's proxy wire when
+// core::ObjectBoundsSettings::modelWire has one (Gamestudio MDL models), else their model box (or the
+// stand-in cube of doodadRadius), placed with rotation and scale, so the shape shows the heading; WMOs (MODF)
+// as their extents (already an axis-aligned box in placement coordinates). Line list (index pairs), 12 edges
+// per object, one colour per kind.
 
 #include "core/object_model.h"
 #include "editor/viewport/coloured_mesh.h"

@@ -61,6 +61,15 @@ void TerrainScene::removeTile(TileCoord t) {
     }
 }
 
+void TerrainScene::rebuildObjects(const core::MapDocument& doc) {
+    for (auto& [coord, tile] : mTiles) {
+        if (const io::Adt* adt = doc.tile(coord); adt && tile.objects) {
+            tile.objects->setMesh(buildObjectBoxes(*adt, mFrame, mObjectBounds));
+            ++mStats.objectRebuilds;
+        }
+    }
+}
+
 void TerrainScene::reloadTextures(const core::MapDocument& doc) {
     for (auto& [coord, tile] : mTiles) {
         if (const io::Adt* adt = doc.tile(coord)) {

@@ -80,6 +80,8 @@ public:
     void resetStats() { mStats = {}; }
     const core::ObjectBoundsSettings& objectBounds() const { return mObjectBounds; }
     void setObjectBounds(const core::ObjectBoundsSettings& settings) { mObjectBounds = settings; }
+    // Rebuilds every tile's object mesh (after the object bounds or proxies changed).
+    void rebuildObjects(const core::MapDocument& doc);
 
 private:
     struct Tile {

@@ -99,6 +99,7 @@ void TerrainViewport::setDocument(core::MapDocument* doc) {
     const auto tiles = doc->loadedTiles();
     mFrame.origin = tiles.empty() ? glm::dvec3(0.0) : glm::dvec3(core::tileOrigin(tiles.front()), 0.0);
     mScene = new TerrainScene(mEffects, *mTextures, mFrame, mRoot);
+    mScene->setObjectBounds(mObjectBounds);
     for (const auto t : tiles) {
         mScene->addTile(*doc, t);
     }
@@ -137,6 +138,18 @@ void TerrainViewport::applyPendingChanges() {
     }
     updateRing();
     updateSelection();
+}
+
+void TerrainViewport::setObjectBounds(const core::ObjectBoundsSettings& settings) {
+    mObjectBounds = settings;
+    if (mScene) {
+        mScene->setObjectBounds(settings);
+        if (mDoc) {
+            mScene->rebuildObjects(*mDoc);
+        }
+        updateSelection();
+        scheduleUpdate();
+    }
 }
 
 void TerrainViewport::reloadTextures() {

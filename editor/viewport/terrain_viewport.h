@@ -11,6 +11,7 @@
 #include "core/coords.h"
 #include "core/map_document.h"
 #include "core/object_edit.h"
+#include "core/object_model.h"
 #include "editor/tools/object_handles.h"
 #include "editor/viewport/camera_controller.h"
 #include "editor/viewport/scene_effects.h"
@@ -18,6 +19,7 @@
 #include "editor/viewport/terrain_scene.h"
 
 #include <QImage>
+
 #include <QPointer>
 #include <QWidget>
 
@@ -51,6 +53,8 @@ public:
     TextureSource& textureSource() const { return *mTextures; }
     // Rebuilds every loaded tile's textures from the texture source (after the game data changed).
     void reloadTextures();
+    // How objects are drawn and picked (model bounds, proxy wires); kept across documents.
+    void setObjectBounds(const core::ObjectBoundsSettings& settings);
     ~TerrainViewport() override;
 
     // Shows `doc` (nullptr clears): builds every loaded tile and follows the document's signals. The
@@ -132,6 +136,7 @@ private:
     std::optional<glm::dvec3> pickAt(QPointF windowPos) const;
 
     std::shared_ptr<TextureSource> mTextures;
+    core::ObjectBoundsSettings mObjectBounds;
     Qt3DExtras::Qt3DWindow* mWindow = nullptr;
     QWidget* mContainer = nullptr;
     Qt3DCore::QEntity* mRoot = nullptr;

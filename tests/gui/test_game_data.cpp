@@ -5,7 +5,10 @@
 // and the folders are remembered for the next window.
 
 #include "core/map_document.h"
+#include "core/object_edit.h"
+#include "core/object_model.h"
 #include "core/procedural_textures.h"
+#include "core/unique_ids.h"
 #include "editor/main_window.h"
 #include "editor/minimap_builder.h"
 #include "editor/viewport/terrain_viewport.h"
@@ -48,6 +51,16 @@ std::vector<std::byte> solidBlp(QColor colour, io::BlpWriteFormat format) {
     return io::writeBlp2(im, format);
 }
 
+std::vector<std::byte> readCorpus(const char* relative) {
+    QFile f(QStringLiteral(MAPSMITH_CORPUS_DIR "/") + QLatin1String(relative));
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    const QByteArray data = f.readAll();
+    const auto* p = reinterpret_cast<const std::byte*>(data.constData());
+    return std::vector<std::byte>(p, p + data.size());
+}
+
 // Share of pixels that are clearly magenta (red and blue well above green), whatever the lighting.
 double magentaFraction(const QImage& image) {
     const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
@@ -73,6 +86,7 @@ private slots:
     void badFolderIsNamedAndFoldersAreRemembered();
     void tileMapShowsTheMinimap();
     void exportPatchFromTheEditor();
+    void mdlModelsAreDrawnAsWires();
 
 private:
     QTemporaryDir mDir;
@@ -93,6 +107,7 @@ void TestGameData::initTestCase() {
          {"textures\\Minimap\\md5translate.trs",
           test::bytesOf("dir: Mapsmith\r\nMapsmith\\map32_32.blp\t0123abcd.blp\r\n")},
          {"textures\\Minimap\\0123abcd.blp", solidBlp(QColor(0, 255, 0), io::BlpWriteFormat::Dxt1)},
+         {"World\\Gamestudio\\Earth.mdl", readCorpus("mdl/mdl5-earth.mdl")},
          {"textures\\Minimap\\Mapsmith\\map33_32.blp",
           solidBlp(QColor(255, 255, 0), io::BlpWriteFormat::Uncompressed)}}));
 }
@@ -268,6 +283,49 @@ void TestGameData::exportPatchFromTheEditor() {
                  expected);
     }
     QVERIFY(window.setAssetFolders({}));
+}
+
+void TestGameData::mdlModelsAreDrawnAsWires() {
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.setAssetFolders({mData, {}, {}}));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    const std::string earth = "world/gamestudio/EARTH.mdl";
+    // The game data's MDL: a wire of its frame 0 and its box; other models keep their stand-ins.
+    const auto& bounds = window.objectBounds();
+    QVERIFY(bounds.modelWire && bounds.modelBounds);
+    const auto wire = bounds.modelWire(core::ObjectKind::Doodad, earth);
+    QVERIFY(wire);
+    QVERIFY(wire->edges.size() > 200);
+    QCOMPARE(wire->edges.size() % 2, std::size_t(0));
+    const auto box = bounds.modelBounds(core::ObjectKind::Doodad, earth);
+    QVERIFY(box && box->max.z > box->min.z);
+    QVERIFY(!bounds.modelWire(core::ObjectKind::Doodad, "World\\Mapsmith\\Marker.m2"));
+
+    // Placed in front of the camera, it shows as a wire (lines in the doodad colour) where there was none.
+    const auto centre = window.viewport()->pick(window.viewport()->rect().center());
+    QVERIFY(centre);
+    const QImage before = window.viewport()->grabFrame();
+    core::UniqueIdAllocator ids;
+    for (const core::TileCoord t : window.document()->loadedTiles()) {
+        ids.scanTile(*window.document()->tile(t));
+    }
+    core::ObjectEditSettings settings;
+    settings.bounds = bounds;
+    core::ObjectEditor objects(*window.document(), ids, settings);
+    const double scale = 60.0 / std::max(1.0, box->max.z - box->min.z); // about 60 yards tall
+    QVERIFY(objects.addDoodad(earth, *centre, {}, core::scaleFromFactor(scale)));
+    const QImage after = window.viewport()->grabFrame();
+    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
+    after.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/mdl_proxy.png"));
+    int changed = 0;
+    for (int y = 0; y < after.height(); ++y) {
+        for (int x = 0; x < after.width(); ++x) {
+            changed += before.pixel(x, y) != after.pixel(x, y) ? 1 : 0;
+        }
+    }
+    QVERIFY2(changed > 400, qPrintable(QString::number(changed)));
 }
 
 QTEST_MAIN(TestGameData)
