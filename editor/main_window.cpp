@@ -611,10 +611,12 @@ bool MainWindow::openMap(const QString& path) {
         mUndoGroup->removeStack(mDoc->undoStack());
     }
     mTools->objects()->setSelection({});
+    mTools->objects()->setIds(nullptr);
     mIds.reset();
     mDoc = std::move(doc.value());
     mIds = std::make_unique<core::UniqueIdAllocator>();
     mIds->attach(*mDoc);
+    mTools->objects()->setIds(mIds.get());
     mPath = wdt;
     mUndoGroup->addStack(mDoc->undoStack());
     mUndoGroup->setActiveStack(mDoc->undoStack());

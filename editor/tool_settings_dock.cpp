@@ -1,5 +1,6 @@
 #include "tool_settings_dock.h"
 
+#include "editor/tools/object_tool.h"
 #include "editor/tools/tool_box.h"
 #include "widgets/attribute_mode_panels.h"
 #include "widgets/brush_settings_panel.h"
@@ -8,7 +9,9 @@
 #include "widgets/texture_mode_panel.h"
 #include "widgets/vertex_colour_panel.h"
 
+#include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -35,13 +38,26 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
     bind(tools.impassable(), new widgets::ImpassableModePanel(this), binary);
     bind(tools.shadow(), new widgets::ShadowModePanel(this), binary);
     bind(tools.liquid(), new widgets::LiquidModePanel(this), binary);
-    auto* objectHelp = new QLabel(tr("Click an object (a box) to select it; its values are in the Object "
-                                     "Properties dock.\n\nDrag: move over the ground\nShift+drag: turn about "
-                                     "its position\nCtrl+drag: scale (doodads)\nDelete: remove"),
-                                  this);
+    auto* objectPage = new QWidget(this);
+    auto* objectHelp =
+        new QLabel(tr("Click an object (a box) to select it; its values are in the Object "
+                      "Properties dock.\n\nDrag: move over the ground\nShift+drag: turn about "
+                      "its position\nCtrl+drag: scale (doodads)\nDelete: remove\n\nWith a model "
+                      "to place, a click on empty ground places it there (one undo step)."),
+                   objectPage);
     objectHelp->setObjectName(QStringLiteral("objectToolHelp"));
     objectHelp->setWordWrap(true);
-    addPlainPage(objectHelp);
+    auto* placeModel = new QLineEdit(objectPage);
+    placeModel->setObjectName(QStringLiteral("placeModelEdit"));
+    placeModel->setPlaceholderText(tr("e.g. World\\Generic\\Tree.m2 or a Gamestudio .mdl"));
+    placeModel->setClearButtonEnabled(true);
+    connect(placeModel, &QLineEdit::textChanged, this,
+            [this](const QString& text) { mTools.objects()->setPlaceModel(text.trimmed().toStdString()); });
+    auto* objectLayout = new QFormLayout(objectPage);
+    objectLayout->setContentsMargins(0, 0, 0, 0);
+    objectLayout->addRow(objectHelp);
+    objectLayout->addRow(tr("Model to place:"), placeModel);
+    addPlainPage(objectPage);
 
     connect(mBrush, &widgets::BrushSettingsPanel::settingsChanged, this, [this] {
         if (mCurrent >= 0) {

@@ -70,6 +70,16 @@ void ObjectTool::begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardMod
     cancel();
     const auto hit = pickObject(doc, glm::dvec2(world), mSettings.bounds);
     if (!hit) {
+        if (!mPlaceModel.empty() && mIds) {
+            core::ObjectEditor editor(doc, *mIds, mSettings);
+            if (const auto placed = editor.addDoodad(mPlaceModel, world)) {
+                setSelection({*placed});
+                emit message(tr("Placed %1").arg(QString::fromStdString(mPlaceModel)));
+                return;
+            }
+            emit message(
+                tr("Cannot place %1 here (no loaded tile)").arg(QString::fromStdString(mPlaceModel)));
+        }
         setSelection({});
         return;
     }

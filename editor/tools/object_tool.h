@@ -49,6 +49,11 @@ public:
     const core::ObjectEditSettings& settings() const { return mSettings; }
     // Model bounds for picking, handles and MCRF (the game data's models).
     void setBounds(const core::ObjectBoundsSettings& bounds) { mSettings.bounds = bounds; }
+    // The doodad model a click on empty ground places (empty: such a click only clears the selection),
+    // and where new uniqueIds come from (the document's allocator; nullptr: nothing is placed).
+    void setPlaceModel(std::string model) { mPlaceModel = std::move(model); }
+    const std::string& placeModel() const { return mPlaceModel; }
+    void setIds(core::UniqueIdAllocator* ids) { mIds = ids; }
 
     // The transform a drag from `press` to `now` (world points on the ground) asks of an object at
     // `pivot` (world). Pure, for tests; terrain heights are looked up by the caller's function.
@@ -60,6 +65,8 @@ signals:
 
 private:
     core::ObjectEditSettings mSettings;
+    std::string mPlaceModel;
+    core::UniqueIdAllocator* mIds = nullptr;
     std::vector<core::ObjectRef> mSelection;
     std::unique_ptr<core::ObjectDrag> mDrag;
     core::MapDocument* mDoc = nullptr;

@@ -11,6 +11,8 @@
 #include "core/unique_ids.h"
 #include "editor/main_window.h"
 #include "editor/minimap_builder.h"
+#include "editor/tools/object_tool.h"
+#include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/blp.h"
 #include "io/texture_cache.h"
@@ -307,15 +309,29 @@ void TestGameData::mdlModelsAreDrawnAsWires() {
     const auto centre = window.viewport()->pick(window.viewport()->rect().center());
     QVERIFY(centre);
     const QImage before = window.viewport()->grabFrame();
-    core::UniqueIdAllocator ids;
-    for (const core::TileCoord t : window.document()->loadedTiles()) {
-        ids.scanTile(*window.document()->tile(t));
-    }
+    // Placed with the object tool: the model typed in its settings, a click on empty ground.
+    auto* placeEdit = window.findChild<QLineEdit*>(QStringLiteral("placeModelEdit"));
+    QVERIFY(placeEdit);
+    placeEdit->setText(QString::fromStdString(earth));
+    editor::ObjectTool* tool = window.tools()->objects();
+    QCOMPARE(tool->placeModel(), earth);
+    const int steps = window.document()->undoStack()->count();
+    tool->begin(*window.document(), *centre, Qt::NoModifier);
+    tool->end();
+    QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+    QCOMPARE(tool->selection().size(), std::size_t(1));
+    const core::ObjectRef placed = tool->selection().front();
+    const auto state = core::findObject(*window.document(), placed);
+    QVERIFY(state);
+    QCOMPARE(state->name, earth);
+    // About 60 yards tall, so it shows.
     core::ObjectEditSettings settings;
     settings.bounds = bounds;
-    core::ObjectEditor objects(*window.document(), ids, settings);
-    const double scale = 60.0 / std::max(1.0, box->max.z - box->min.z); // about 60 yards tall
-    QVERIFY(objects.addDoodad(earth, *centre, {}, core::scaleFromFactor(scale)));
+    core::ObjectTransform grow;
+    grow.scale = 60.0 / std::max(1.0, box->max.z - box->min.z);
+    core::UniqueIdAllocator ids; // a transform allocates no ids
+    QCOMPARE(core::ObjectEditor(*window.document(), ids, settings).transform({placed}, grow).size(),
+             std::size_t(1));
     const QImage after = window.viewport()->grabFrame();
     QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
     after.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/mdl_proxy.png"));
