@@ -133,31 +133,11 @@ int runExportHeightmap(const QStringList& args) {
         return Failure;
     }
 
-    // One tile in memory at a time: sampleBlock asks for each tile once, in order.
-    std::optional<InputTile> current;
-    QString failure;
-    int read = 0;
-    const core::HeightGrid grid = core::sampleBlock(*block, [&](core::TileCoord t) -> const io::Adt* {
-        current.reset();
-        const QString path = map->tilePath(t);
-        if (path.isEmpty() || !failure.isEmpty()) {
-            return nullptr;
-        }
-        auto tile = readTile(path, *alpha, false);
-        if (!tile) {
-            failure = located(path, tile.error());
-            return nullptr;
-        }
-        current = std::move(*tile);
-        err << "read " << ++read << "/" << total - missing.size() << " tiles: " << path << "\n";
-        err.flush();
-        return &current->adt;
-    });
-    current.reset();
-    if (!failure.isEmpty()) {
-        err << command << ": " << failure << "\n";
+    const auto sampled = readBlockGrid(command, *map, *alpha, *block, err);
+    if (!sampled) {
         return Failure;
     }
+    const core::HeightGrid& grid = *sampled;
 
     // The range printed is the range used: the text is read back, so importing with it maps the same.
     const core::HeightRange automatic = core::heightRangeOf(grid);

@@ -111,32 +111,11 @@ int runExportHmp(const QStringList& args) {
         return Failure;
     }
 
-    // One tile in memory at a time: sampleBlock asks for each tile once, in order.
-    const int total = block->tilesX * block->tilesY;
-    std::optional<InputTile> current;
-    QString failure;
-    int read = 0;
-    const core::HeightGrid grid = core::sampleBlock(*block, [&](core::TileCoord t) -> const io::Adt* {
-        current.reset();
-        if (!failure.isEmpty()) {
-            return nullptr;
-        }
-        const QString path = map->tilePath(t);
-        auto tile = readTile(path, *alpha, false);
-        if (!tile) {
-            failure = located(path, tile.error());
-            return nullptr;
-        }
-        current = std::move(*tile);
-        err << "read " << ++read << "/" << total << " tiles: " << path << "\n";
-        err.flush();
-        return &current->adt;
-    });
-    current.reset();
-    if (!failure.isEmpty()) {
-        err << command << ": " << failure << "\n";
+    const auto sampled = readBlockGrid(command, *map, *alpha, *block, err);
+    if (!sampled) {
         return Failure;
     }
+    const core::HeightGrid& grid = *sampled;
 
     const io::Hmp hmp = core::hmp5FromGrid(grid, core::kUnitSize);
     const std::vector<std::byte> bytes = io::writeHmp5(hmp);

@@ -189,6 +189,37 @@ io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& aft
     return written;
 }
 
+std::optional<core::HeightGrid> readBlockGrid(const QString& command, const MapFolder& map,
+                                              const AlphaDepth& alpha, const core::TileBlock& block,
+                                              QTextStream& err) {
+    const qsizetype present = block.tilesX * block.tilesY - missingTiles(map, block).size();
+    // sampleBlock asks for each tile once, in order: only the current one is kept.
+    std::optional<InputTile> current;
+    QString failure;
+    int read = 0;
+    core::HeightGrid grid = core::sampleBlock(block, [&](core::TileCoord t) -> const io::Adt* {
+        current.reset();
+        const QString path = map.tilePath(t);
+        if (path.isEmpty() || !failure.isEmpty()) {
+            return nullptr;
+        }
+        auto tile = readTile(path, alpha, false);
+        if (!tile) {
+            failure = located(path, tile.error());
+            return nullptr;
+        }
+        current = std::move(*tile);
+        err << "read " << ++read << "/" << present << " tiles: " << path << "\n";
+        err.flush();
+        return &current->adt;
+    });
+    if (!failure.isEmpty()) {
+        err << command << ": " << failure << "\n";
+        return std::nullopt;
+    }
+    return grid;
+}
+
 std::optional<BlockEdit> prepareBlockEdit(const QString& command, const QString& mapArg,
                                           const core::TileBlock& block, QTextStream& err) {
     const auto map = openMapFolder(mapArg);

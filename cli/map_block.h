@@ -20,7 +20,8 @@ class QTextStream;
 
 namespace mapsmith::cli {
 
-struct TileFiles; // cli/tile_io.h
+struct TileFiles;  // cli/tile_io.h
+struct AlphaDepth; // cli/tile_io.h
 
 struct MapFolder {
     QString dir;
@@ -67,6 +68,13 @@ std::optional<double> parseHeight(const QString& text);
 // expected when the layout stays) is moved to its .bak so it is not read as part of the new tile.
 // Returns the number of files written, or the error naming the file.
 io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after);
+
+// The block's outer-lattice heights (core::sampleBlock), reading one tile at a time (one in memory) with
+// a progress line per tile on err; tiles the map lacks read as 0. nullopt when a tile cannot be read:
+// the problem is printed as "<command>: <file>: ...".
+std::optional<core::HeightGrid> readBlockGrid(const QString& command, const MapFolder& map,
+                                              const AlphaDepth& alpha, const core::TileBlock& block,
+                                              QTextStream& err);
 
 // A block about to be edited tile by tile: the map, the alpha depth its WDT sets, the block's tiles.
 struct BlockEdit {
