@@ -17,7 +17,8 @@
 
 namespace mapsmith::io {
 
-static_assert(std::endian::native == std::endian::little, "Mapsmith reads files by memcpy on little-endian hosts");
+static_assert(std::endian::native == std::endian::little,
+              "Mapsmith reads files by memcpy on little-endian hosts");
 
 class ByteReader {
 public:
@@ -54,8 +55,7 @@ public:
     }
 
     template <class T>
-        requires std::is_arithmetic_v<T>
-    T read(const char* what = "value") {
+    requires std::is_arithmetic_v<T> T read(const char* what = "value") {
         T v{};
         if (ensure(sizeof(T), what)) {
             std::memcpy(&v, mData.data() + mPos, sizeof(T));
@@ -69,6 +69,7 @@ public:
     std::uint64_t u64(const char* what = "u64") { return read<std::uint64_t>(what); }
     std::int8_t i8(const char* what = "i8") { return read<std::int8_t>(what); }
     std::int16_t i16(const char* what = "i16") { return read<std::int16_t>(what); }
+    std::int32_t i32(const char* what = "i32") { return read<std::int32_t>(what); }
     float f32(const char* what = "f32") { return read<float>(what); }
     FourCC fourcc(const char* what = "chunk id") { return FourCC(u32(what)); }
 
@@ -81,7 +82,9 @@ public:
             std::memset(out.data(), 0, out.size());
         }
     }
-    void bytes(std::span<std::uint8_t> out, const char* what = "bytes") { bytes(std::as_writable_bytes(out), what); }
+    void bytes(std::span<std::uint8_t> out, const char* what = "bytes") {
+        bytes(std::as_writable_bytes(out), what);
+    }
 
     // A view of the next n bytes (empty on failure).
     std::span<const std::byte> take(std::uint64_t n, const char* what = "bytes") {

@@ -185,6 +185,16 @@ const GamestudioPalette& gamestudioGreyPalette() {
     return palette;
 }
 
+std::string gamestudioVersionText(const char (&magic)[4]) {
+    std::string out(magic, 4);
+    for (char& c : out) {
+        if (c < 0x20 || c > 0x7E) {
+            c = '?';
+        }
+    }
+    return out;
+}
+
 bool gamestudioSkinTypeKnown(std::uint32_t type) {
     return (kGamestudioAllSkinTypes & gamestudioSkinTypeBit(type)) != 0;
 }
@@ -300,8 +310,8 @@ std::optional<GamestudioSkin> readGamestudioSkin(ByteReader& r, const Gamestudio
     std::int64_t w = layout.width;
     std::int64_t h = layout.height;
     if (layout.sizeInRecord) {
-        w = std::int32_t(r.u32((context + " width").c_str()));
-        h = std::int32_t(r.u32((context + " height").c_str()));
+        w = r.i32((context + " width").c_str());
+        h = r.i32((context + " height").c_str());
         if (r.failed()) {
             return std::nullopt;
         }

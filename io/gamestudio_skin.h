@@ -85,6 +85,9 @@ struct GamestudioSkin {
     bool operator==(const GamestudioSkin&) const = default;
 };
 
+// A file's 4-character version ("HMP5", "MDL3") for messages, '?' for bytes outside printable ASCII.
+std::string gamestudioVersionText(const char (&magic)[4]);
+
 bool gamestudioSkinTypeKnown(std::uint32_t type);
 bool gamestudioSkinHasMipmaps(std::uint32_t type);
 // Bytes per pixel of a known type; 0 for an unknown one.

@@ -41,21 +41,6 @@ FourCC versionTag(HmpVersion v) {
     return {};
 }
 
-// The 4 version characters, '?' for bytes outside printable ASCII.
-std::string printable(const char (&magic)[4]) {
-    std::string out(magic, 4);
-    for (char& c : out) {
-        if (c < 0x20 || c > 0x7E) {
-            c = '?';
-        }
-    }
-    return out;
-}
-
-std::int32_t readI32(ByteReader& r, const char* what) {
-    return std::int32_t(r.u32(what));
-}
-
 // The HMP7 normal in the grid frame (hmp.h): (-a, b, sqrt(127^2 - a^2 - b^2)), normalised.
 GsVec3 hmp7Normal(const HmpVertex& v) {
     const float a = float(std::int8_t(v.normal));
@@ -83,35 +68,35 @@ Expected<Hmp> read(std::span<const std::byte> bytes, const GamestudioPalette& pa
         h.version = HmpVersion::Hmp7;
     } else {
         return Error{ErrorCode::BadMagic, FourCC{}, 0,
-                     "version \"" + printable(magic) + "\", expected HMP4, HMP5 or HMP7"};
+                     "version \"" + gamestudioVersionText(magic) + "\", expected HMP4, HMP5 or HMP7"};
     }
     const bool hmp7 = h.version == HmpVersion::Hmp7;
     r.setChunk(versionTag(h.version));
 
-    h.nu1 = readI32(r, "nu1");
+    h.nu1 = r.i32("nu1");
     for (float& s : h.scale) {
         s = r.f32("scale");
     }
     for (float& o : h.offset) {
         o = r.f32("offset");
     }
-    h.nu6 = readI32(r, "nu6");
+    h.nu6 = r.i32("nu6");
     h.triSizeX = r.f32("ftrisize_x");
     h.triSizeY = r.f32("ftrisize_y");
     const std::uint64_t numVertsXAt = r.position();
     h.numVertsX = r.f32("fnumverts_x");
     const std::uint64_t numSkinsAt = r.position();
-    const std::int32_t numSkins = readI32(r, "numskins");
-    h.nu8 = readI32(r, "nu8");
-    h.nu9 = readI32(r, "nu9");
+    const std::int32_t numSkins = r.i32("numskins");
+    h.nu8 = r.i32("nu8");
+    h.nu9 = r.i32("nu9");
     const std::uint64_t numVertsAt = r.position();
-    const std::int32_t numVerts = readI32(r, "numverts");
-    h.nu10 = readI32(r, "nu10");
+    const std::int32_t numVerts = r.i32("numverts");
+    h.nu10 = r.i32("nu10");
     const std::uint64_t numFramesAt = r.position();
-    const std::int32_t numFrames = readI32(r, "numframes");
-    h.nu11 = readI32(r, "nu11");
-    h.flags = readI32(r, "flags");
-    h.nu12 = readI32(r, "nu12");
+    const std::int32_t numFrames = r.i32("numframes");
+    h.nu11 = r.i32("nu11");
+    h.flags = r.i32("flags");
+    h.nu12 = r.i32("nu12");
     if (r.failed()) {
         return r.error();
     }
@@ -182,7 +167,7 @@ Expected<Hmp> read(std::span<const std::byte> bytes, const GamestudioPalette& pa
     hmp.frames.resize(std::size_t(numFrames));
     for (HmpFrame& f : hmp.frames) {
         const std::uint64_t typeAt = r.position();
-        f.type = readI32(r, "frame type");
+        f.type = r.i32("frame type");
         if (hmp7 && f.type != 2) {
             r.failAt(typeAt, ErrorCode::UnsupportedVersion,
                      "HMP7 frame type " + std::to_string(f.type) + ", only type 2 is proven by sample files");

@@ -28,24 +28,10 @@ constexpr GamestudioSkinTypeSet kOldSkinTypes = gamestudioSkinTypeBit(gamestudio
                                                 gamestudioSkinTypeBit(gamestudio_skin_type::Rgb565) |
                                                 gamestudioSkinTypeBit(gamestudio_skin_type::Argb4444);
 
-std::string printable(const char (&magic)[4]) {
-    std::string out(magic, 4);
-    for (char& c : out) {
-        if (c < 0x20 || c > 0x7E) {
-            c = '?';
-        }
-    }
-    return out;
-}
-
-std::int32_t readI32(ByteReader& r, const char* what) {
-    return std::int32_t(r.u32(what));
-}
-
 // Reads a count field and checks it is 0..max.
 std::int32_t readCount(ByteReader& r, const char* what, std::int64_t max) {
     const std::uint64_t at = r.position();
-    const std::int32_t n = readI32(r, what);
+    const std::int32_t n = r.i32(what);
     if (!r.failed() && (n < 0 || n > max)) {
         r.failAt(at, ErrorCode::BadValue,
                  std::string(what) + " " + std::to_string(n) + ", expected 0.." + std::to_string(max));
@@ -86,32 +72,32 @@ Expected<Mdl> read(std::span<const std::byte> bytes, const GamestudioPalette& pa
         r.setChunk(FourCC("MDL5"));
     } else {
         return Error{ErrorCode::BadMagic, FourCC{}, 0,
-                     "version \"" + printable(magic) + "\", expected MDL3, MDL4 or MDL5"};
+                     "version \"" + gamestudioVersionText(magic) + "\", expected MDL3, MDL4 or MDL5"};
     }
     const bool mdl5 = h.version == MdlVersion::Mdl5;
 
-    h.unused1 = readI32(r, "unused1");
+    h.unused1 = r.i32("unused1");
     for (float& s : h.scale) {
         s = r.f32("scale");
     }
     for (float& o : h.offset) {
         o = r.f32("offset");
     }
-    h.unused2 = readI32(r, "unused2");
+    h.unused2 = r.i32("unused2");
     for (std::uint32_t& u : h.unused3) {
         u = r.u32("unused3");
     }
     const std::int32_t numSkins = readCount(r, "numskins", kMdlMaxSkins);
     const std::uint64_t skinSizeAt = r.position();
-    h.skinWidth = readI32(r, "skinwidth");
-    h.skinHeight = readI32(r, "skinheight");
+    h.skinWidth = r.i32("skinwidth");
+    h.skinHeight = r.i32("skinheight");
     // Vertex indices are 16-bit, so a frame cannot usefully hold more than 65536 vertices.
     h.numVerts = readCount(r, "numverts", 65536);
     const std::int32_t numTris = readCount(r, "numtris", 0x7FFFFFFF);
     const std::int32_t numFrames = readCount(r, "numframes", 0x7FFFFFFF);
     const std::int32_t numSkinVerts = readCount(r, "numskinverts", 65536);
-    h.flags = readI32(r, "flags");
-    h.unused4 = readI32(r, "unused4");
+    h.flags = r.i32("flags");
+    h.unused4 = r.i32("unused4");
     if (r.failed()) {
         return r.error();
     }
@@ -189,7 +175,7 @@ Expected<Mdl> read(std::span<const std::byte> bytes, const GamestudioPalette& pa
     mdl.frames.resize(std::size_t(numFrames));
     for (MdlFrame& f : mdl.frames) {
         const std::uint64_t typeAt = r.position();
-        f.type = readI32(r, "frame type");
+        f.type = r.i32("frame type");
         if (r.failed()) {
             return r.error();
         }
