@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace mapsmith::core {
 
@@ -72,38 +71,16 @@ int applyGrid(const TileBlock& block, const HeightGrid& grid, const GridPlacemen
     const auto beyond = [&](double worldX, double worldY) {
         return float(heightAtLattice((blockY - worldY) / kUnitSize, (blockX - worldX) / kUnitSize));
     };
-    int changed = 0;
-    for (int ty = 0; ty < block.tilesY; ++ty) {
-        for (int tx = 0; tx < block.tilesX; ++tx) {
-            io::Adt* adt = tileAt({block.first.x + tx, block.first.y + ty});
-            if (!adt || adt->chunks.size() < std::size_t(io::kChunksPerTile)) {
-                continue;
+    return forEachBlockVertex<double>(
+        block, tileAt, heightAtLattice,
+        [](io::MapChunk& c, const std::array<double, io::kVerticesPerChunk>& absolute) {
+            // The chunk's base at its lowest vertex; MCVT relative to it.
+            c.position.z = float(*std::min_element(absolute.begin(), absolute.end()));
+            for (int v = 0; v < io::kVerticesPerChunk; ++v) {
+                c.heights[std::size_t(v)] = float(absolute[std::size_t(v)] - double(c.position.z));
             }
-            for (int i = 0; i < io::kChunksPerTile; ++i) {
-                io::MapChunk& c = adt->chunks[std::size_t(i)];
-                const double cx = tx * 128.0 + (i % 16) * 8.0;
-                const double cy = ty * 128.0 + (i / 16) * 8.0;
-                std::array<double, io::kVerticesPerChunk> absolute{};
-                double lowest = std::numeric_limits<double>::max();
-                for (int v = 0; v < io::kVerticesPerChunk; ++v) {
-                    const int row = v / 17;
-                    const int rem = v % 17;
-                    const bool inner = rem >= 9;
-                    const double col = inner ? rem - 9 + 0.5 : rem;
-                    const double r = inner ? row + 0.5 : row;
-                    absolute[std::size_t(v)] = heightAtLattice(cx + col, cy + r);
-                    lowest = std::min(lowest, absolute[std::size_t(v)]);
-                }
-                c.position.z = float(lowest);
-                for (int v = 0; v < io::kVerticesPerChunk; ++v) {
-                    c.heights[std::size_t(v)] = float(absolute[std::size_t(v)] - double(c.position.z));
-                }
-            }
-            computeNormals(*adt, beyond);
-            ++changed;
-        }
-    }
-    return changed;
+        },
+        [&](io::Adt& adt) { computeNormals(adt, beyond); });
 }
 
 } // namespace mapsmith::core

@@ -6,6 +6,7 @@
 #include "core/coords.h"
 #include "io/adt.h"
 
+#include <array>
 #include <functional>
 #include <vector>
 
@@ -34,6 +35,46 @@ struct TileBlock {
     int latticeWidth() const { return tilesX * 128 + 1; }
     int latticeHeight() const { return tilesY * 128 + 1; }
 };
+
+// Calls perVertex(latticeX, latticeY) for every vertex of every chunk of the block's tiles that tileAt has
+// (full 256-chunk tiles), in MCVT order, with the vertex's block-lattice position (inner vertices sit at
+// quad centres, +0.5); perVertex returns the new value and set(chunk, values) stores a chunk's 145
+// values; tileDone(tile) runs after each tile. Returns the tiles visited.
+template <class T>
+int forEachBlockVertex(
+    const TileBlock& block, const std::function<io::Adt*(TileCoord)>& tileAt,
+    const std::function<T(double latticeX, double latticeY)>& perVertex,
+    const std::function<void(io::MapChunk&, const std::array<T, io::kVerticesPerChunk>&)>& set,
+    const std::function<void(io::Adt&)>& tileDone = {}) {
+    int visited = 0;
+    for (int ty = 0; ty < block.tilesY; ++ty) {
+        for (int tx = 0; tx < block.tilesX; ++tx) {
+            io::Adt* adt = tileAt({block.first.x + tx, block.first.y + ty});
+            if (!adt || adt->chunks.size() < std::size_t(io::kChunksPerTile)) {
+                continue;
+            }
+            for (int i = 0; i < io::kChunksPerTile; ++i) {
+                const double cx = tx * 128.0 + (i % 16) * 8.0;
+                const double cy = ty * 128.0 + (i / 16) * 8.0;
+                std::array<T, io::kVerticesPerChunk> values{};
+                for (int v = 0; v < io::kVerticesPerChunk; ++v) {
+                    // MCVT order: rows of 9 outer vertices, then 8 inner ones at the quad centres.
+                    const int row = v / 17;
+                    const int rem = v % 17;
+                    const bool inner = rem >= 9;
+                    values[std::size_t(v)] =
+                        perVertex(cx + (inner ? rem - 9 + 0.5 : rem), cy + (inner ? row + 0.5 : row));
+                }
+                set(adt->chunks[std::size_t(i)], values);
+            }
+            if (tileDone) {
+                tileDone(*adt);
+            }
+            ++visited;
+        }
+    }
+    return visited;
+}
 
 // The absolute heights (yards) of the block's outer lattice, latticeWidth() x latticeHeight(). Tiles
 // tileAt() does not have read as 0; `missing` (when given) counts them.

@@ -38,33 +38,11 @@ int applyColourImage(const TileBlock& block, const QImage& source,
         }
         return packBgra(rgb[0], rgb[1], rgb[2]);
     };
-    int changed = 0;
-    for (int ty = 0; ty < block.tilesY; ++ty) {
-        for (int tx = 0; tx < block.tilesX; ++tx) {
-            io::Adt* adt = tileAt({block.first.x + tx, block.first.y + ty});
-            if (!adt || adt->chunks.size() < std::size_t(io::kChunksPerTile)) {
-                continue;
-            }
-            for (int i = 0; i < io::kChunksPerTile; ++i) {
-                io::MapChunk& c = adt->chunks[std::size_t(i)];
-                const double cx = tx * 128.0 + (i % 16) * 8.0;
-                const double cy = ty * 128.0 + (i / 16) * 8.0;
-                std::array<std::uint32_t, io::kVerticesPerChunk> colours{};
-                for (int v = 0; v < io::kVerticesPerChunk; ++v) {
-                    // MCVT order: 9 outer, 8 inner (at the quad centres), ...
-                    const int row = v / 17;
-                    const int rem = v % 17;
-                    const bool inner = rem >= 9;
-                    const double col = inner ? rem - 9 + 0.5 : rem;
-                    const double r = inner ? row + 0.5 : row;
-                    colours[std::size_t(v)] = colourAt(cx + col, cy + r);
-                }
-                c.vertexColors = colours;
-            }
-            ++changed;
-        }
-    }
-    return changed;
+    return forEachBlockVertex<std::uint32_t>(
+        block, tileAt, colourAt,
+        [](io::MapChunk& c, const std::array<std::uint32_t, io::kVerticesPerChunk>& colours) {
+            c.vertexColors = colours;
+        });
 }
 
 } // namespace mapsmith::core
