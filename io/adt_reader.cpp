@@ -6,6 +6,7 @@
 #include "adt_split.h"
 #include "byte_reader.h"
 #include "mcnk_shape.h"
+#include "placement_records.h"
 
 #include <algorithm>
 #include <array>
@@ -18,8 +19,8 @@
 namespace mapsmith::io {
 namespace {
 
-constexpr std::size_t kMddfEntrySize = 36;
-constexpr std::size_t kModfEntrySize = 64;
+constexpr std::size_t kMddfEntrySize = kDoodadRecordSize;
+constexpr std::size_t kModfEntrySize = kMapObjectRecordSize;
 constexpr std::size_t kMclyEntrySize = 16;
 constexpr std::size_t kMcvtSize = kVerticesPerChunk * 4; // 580
 static_assert(kMcvtSize == 580);
@@ -167,14 +168,6 @@ bool AdtReader::resolveNameTable(FourCC tableId, ByteReader idReader, const std:
     return true;
 }
 
-Vec3f readVec3(ByteReader& r) {
-    Vec3f v;
-    v.x = r.f32();
-    v.y = r.f32();
-    v.z = r.f32();
-    return v;
-}
-
 bool AdtReader::readDoodads(ByteReader r) {
     if (r.size() % kMddfEntrySize != 0 &&
         !problem(r.makeError(ErrorCode::BadValue,
@@ -185,12 +178,7 @@ bool AdtReader::readDoodads(ByteReader r) {
     mAdt.doodads.resize(std::size_t(count));
     for (auto& d : mAdt.doodads) {
         const std::uint64_t at = r.position();
-        d.nameIndex = r.u32();
-        d.uniqueId = r.u32();
-        d.position = readVec3(r);
-        d.rotation = readVec3(r);
-        d.scale = r.u16();
-        d.flags = r.u16();
+        readDoodadRecord(r, d);
         if (d.nameIndex >= mAdt.modelNames.size() &&
             !problem(Error{ErrorCode::BadValue, chunk::MDDF, r.absoluteAt(at),
                            "nameId " + std::to_string(d.nameIndex) + " is past the " +
@@ -211,16 +199,7 @@ bool AdtReader::readMapObjects(ByteReader r) {
     mAdt.mapObjects.resize(std::size_t(count));
     for (auto& m : mAdt.mapObjects) {
         const std::uint64_t at = r.position();
-        m.nameIndex = r.u32();
-        m.uniqueId = r.u32();
-        m.position = readVec3(r);
-        m.rotation = readVec3(r);
-        m.extentsMin = readVec3(r);
-        m.extentsMax = readVec3(r);
-        m.flags = r.u16();
-        m.doodadSet = r.u16();
-        m.nameSet = r.u16();
-        m.scale = r.u16();
+        readMapObjectRecord(r, m);
         if (m.nameIndex >= mAdt.wmoNames.size() &&
             !problem(Error{ErrorCode::BadValue, chunk::MODF, r.absoluteAt(at),
                            "nameId " + std::to_string(m.nameIndex) + " is past the " +

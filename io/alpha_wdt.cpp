@@ -4,6 +4,7 @@
 #include "alpha_wdt.h"
 
 #include "byte_reader.h"
+#include "placement_records.h"
 
 #include <algorithm>
 #include <bit>
@@ -54,14 +55,6 @@ std::string hex(std::uint64_t v) {
 
 std::string tileName(int index) {
     return "tile (" + std::to_string(index % 64) + ", " + std::to_string(index / 64) + ")";
-}
-
-Vec3f readVec3(ByteReader& r) {
-    Vec3f v;
-    v.x = r.f32();
-    v.y = r.f32();
-    v.z = r.f32();
-    return v;
 }
 
 // The data of the chunk whose header is at absolute `at`, which must be `id` and end by `limit`.
@@ -115,28 +108,6 @@ std::optional<Error> readNames(ByteReader r, std::optional<std::uint32_t> count,
     return std::nullopt;
 }
 
-void readDoodad(ByteReader& r, DoodadPlacement& d) {
-    d.nameIndex = r.u32();
-    d.uniqueId = r.u32();
-    d.position = readVec3(r);
-    d.rotation = readVec3(r);
-    d.scale = r.u16();
-    d.flags = r.u16();
-}
-
-void readMapObject(ByteReader& r, MapObjectPlacement& m) {
-    m.nameIndex = r.u32();
-    m.uniqueId = r.u32();
-    m.position = readVec3(r);
-    m.rotation = readVec3(r);
-    m.extentsMin = readVec3(r);
-    m.extentsMax = readVec3(r);
-    m.flags = r.u16();
-    m.doodadSet = r.u16();
-    m.nameSet = r.u16();
-    m.scale = r.u16();
-}
-
 // MODF entries whose name ids must index `names`.
 std::optional<Error> readMapObjects(ByteReader r, std::size_t nameCount,
                                     std::vector<MapObjectPlacement>& out) {
@@ -148,7 +119,7 @@ std::optional<Error> readMapObjects(ByteReader r, std::size_t nameCount,
     out.resize(std::size_t(r.size() / kAlphaModfEntrySize));
     for (auto& m : out) {
         const std::uint64_t at = r.absolute();
-        readMapObject(r, m);
+        readMapObjectRecord(r, m);
         if (m.nameIndex >= nameCount) {
             return Error{ErrorCode::BadValue, r.chunk(), at,
                          "name id " + std::to_string(m.nameIndex) + " is past the " +
@@ -246,7 +217,7 @@ std::optional<Error> TileReader::read(std::uint64_t tileStart, std::uint64_t til
     mTile.doodads.resize(std::size_t(mddf->size() / kAlphaMddfEntrySize));
     for (auto& d : mTile.doodads) {
         const std::uint64_t at = mddf->absolute();
-        readDoodad(*mddf, d);
+        readDoodadRecord(*mddf, d);
         if (d.nameIndex >= mWdt.doodadNames.size()) {
             return Error{ErrorCode::BadValue, chunk::MDDF, at,
                          "name id " + std::to_string(d.nameIndex) + " is past the " +
