@@ -8,6 +8,7 @@
 #include "io/alpha_wdt.h"
 #include "io/file_io.h"
 #include "support/alpha_wdt_builder.h"
+#include "support/test_bytes.h"
 #include "support/test_files.h"
 
 #include <QtTest>
@@ -22,14 +23,8 @@ namespace alpha = mapsmith::tests::alpha;
 
 namespace {
 
-void putU32(std::vector<std::byte>& b, std::uint64_t at, std::uint32_t v) {
-    std::memcpy(b.data() + at, &v, 4);
-}
-std::uint32_t getU32(const std::vector<std::byte>& b, std::uint64_t at) {
-    std::uint32_t v = 0;
-    std::memcpy(&v, b.data() + at, 4);
-    return v;
-}
+using tests::getU32;
+using tests::putU32;
 
 // Reads the map and every tile; the first error, if any.
 std::optional<io::Error> readAll(std::span<const std::byte> bytes) {

@@ -6,6 +6,7 @@
 // MAPSMITH_WRITE_BLP_SEEDS=DIR also writes the small files used as fuzz seeds (tests/fuzz/seeds/blp).
 
 #include "io/blp.h"
+#include "support/test_bytes.h"
 
 #include <QtTest>
 
@@ -20,24 +21,12 @@ using namespace mapsmith;
 
 namespace {
 
-using Bytes = std::vector<std::byte>;
+using tests::appendU32;
+using tests::appendU8;
+using tests::Bytes;
+using tests::getU32;
+using tests::putU32;
 using Pixels = std::vector<std::uint8_t>;
-
-void putU32(Bytes& b, std::size_t at, std::uint32_t v) {
-    std::memcpy(b.data() + at, &v, 4);
-}
-std::uint32_t getU32(const Bytes& b, std::size_t at) {
-    std::uint32_t v = 0;
-    std::memcpy(&v, b.data() + at, 4);
-    return v;
-}
-void appendU32(Bytes& b, std::uint32_t v) {
-    b.resize(b.size() + 4);
-    putU32(b, b.size() - 4, v);
-}
-void appendU8(Bytes& b, std::uint8_t v) {
-    b.push_back(std::byte{v});
-}
 
 Pixels randomPixels(std::uint32_t w, std::uint32_t h, unsigned seed) {
     std::mt19937 rng(seed);

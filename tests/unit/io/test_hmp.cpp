@@ -9,6 +9,7 @@
 #include "io/gamestudio_normals.h"
 #include "io/gamestudio_skin.h"
 #include "io/hmp.h"
+#include "support/test_bytes.h"
 #include "support/test_files.h"
 
 #include <QtTest>
@@ -25,40 +26,9 @@ using namespace mapsmith;
 
 namespace {
 
-using Bytes = std::vector<std::byte>;
+using namespace mapsmith::tests; // Bytes, put*/append*, toQt/fromQt, describe, why
 using Pixels = std::vector<std::uint8_t>;
 using Rgba = std::array<std::uint8_t, 4>;
-
-void putU32(Bytes& b, std::size_t at, std::uint32_t v) {
-    std::memcpy(b.data() + at, &v, 4);
-}
-void putF32(Bytes& b, std::size_t at, float v) {
-    std::memcpy(b.data() + at, &v, 4);
-}
-void appendU32(Bytes& b, std::uint32_t v) {
-    b.resize(b.size() + 4);
-    putU32(b, b.size() - 4, v);
-}
-void appendF32(Bytes& b, float v) {
-    b.resize(b.size() + 4);
-    putF32(b, b.size() - 4, v);
-}
-void appendU8(Bytes& b, std::uint8_t v) {
-    b.push_back(std::byte{v});
-}
-void appendText(Bytes& b, const char* s, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-        b.push_back(std::byte(std::uint8_t(s[i])));
-    }
-}
-
-QString describe(const io::Error& e) {
-    return QString::fromStdString(e.describe());
-}
-// The error of a failed read, empty for a value (QVERIFY2 builds its message before testing).
-template <class T> QString why(const io::Expected<T>& r) {
-    return r ? QString() : describe(r.error());
-}
 
 // --- Skins by the spec's pixel formats ------------------------------------------------------------
 
@@ -255,14 +225,6 @@ io::GsVec3 heightNormal(const io::Hmp& hmp, std::uint32_t i, std::uint32_t j) {
 void writeSeed(const char* dir, const char* name, const Bytes& b) {
     std::ofstream out(std::string(dir) + "/" + name, std::ios::binary);
     out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
-
-QByteArray toQt(const Bytes& b) {
-    return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size()));
-}
-Bytes fromQt(const QByteArray& a) {
-    const auto* p = reinterpret_cast<const std::byte*>(a.constData());
-    return Bytes(p, p + a.size());
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 #include "io/gamestudio_normals.h"
 #include "io/mdl.h"
+#include "support/test_bytes.h"
 #include "support/test_files.h"
 
 #include <QtTest>
@@ -23,43 +24,8 @@ using namespace mapsmith;
 
 namespace {
 
-using Bytes = std::vector<std::byte>;
+using namespace mapsmith::tests; // Bytes, put*/append*, toQt/fromQt, describe, why
 using Pixels = std::vector<std::uint8_t>;
-
-void putU32(Bytes& b, std::size_t at, std::uint32_t v) {
-    std::memcpy(b.data() + at, &v, 4);
-}
-void putU16(Bytes& b, std::size_t at, std::uint16_t v) {
-    std::memcpy(b.data() + at, &v, 2);
-}
-void appendU32(Bytes& b, std::uint32_t v) {
-    b.resize(b.size() + 4);
-    putU32(b, b.size() - 4, v);
-}
-void appendU16(Bytes& b, std::uint16_t v) {
-    b.resize(b.size() + 2);
-    putU16(b, b.size() - 2, v);
-}
-void appendF32(Bytes& b, float v) {
-    b.resize(b.size() + 4);
-    std::memcpy(b.data() + b.size() - 4, &v, 4);
-}
-void appendU8(Bytes& b, std::uint8_t v) {
-    b.push_back(std::byte{v});
-}
-void appendText(Bytes& b, const char* s, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-        b.push_back(std::byte(std::uint8_t(s[i])));
-    }
-}
-
-QString describe(const io::Error& e) {
-    return QString::fromStdString(e.describe());
-}
-// The error of a failed read, empty for a value (QVERIFY2 builds its message before testing).
-template <class T> QString why(const io::Expected<T>& r) {
-    return r ? QString() : describe(r.error());
-}
 
 float dot(const io::GsVec3& a, const io::GsVec3& b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -245,14 +211,6 @@ Bytes buildMdl(const MdlSpec& s) {
 void writeSeed(const char* dir, const char* name, const Bytes& b) {
     std::ofstream out(std::string(dir) + "/" + name, std::ios::binary);
     out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
-
-QByteArray toQt(const Bytes& b) {
-    return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size()));
-}
-Bytes fromQt(const QByteArray& a) {
-    const auto* p = reinterpret_cast<const std::byte*>(a.constData());
-    return Bytes(p, p + a.size());
 }
 
 // Counts agree with each other, and (withPositions) every position is finite and inside the header's box.
