@@ -65,11 +65,14 @@ bool hasSplitPartners(const std::filesystem::path& root) {
 }
 
 Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root) {
-    SplitAdtFiles files;
-    const auto readRequired = [](const std::filesystem::path& path,
-                                 std::vector<std::byte>& out) -> std::optional<Error> {
+    // Reads one file of the set into `out`; a missing file is an error only when `required`.
+    const auto read = [](const std::filesystem::path& path, std::optional<std::vector<std::byte>>& out,
+                         bool required) -> std::optional<Error> {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(path, ec)) {
+            if (!required) {
+                return std::nullopt;
+            }
             return Error{ErrorCode::FileIo, FourCC{}, 0,
                          "the split set needs " + path.string() + ", which is missing", path.string()};
         }
@@ -82,39 +85,29 @@ Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root) {
         out = std::move(*bytes);
         return std::nullopt;
     };
-    if (auto e = readRequired(root, files.root)) {
-        return *e;
-    }
-    if (auto e = readRequired(splitPartnerPath(root, SplitFileKind::Tex0), files.tex0)) {
-        return *e;
-    }
-    if (auto e = readRequired(splitPartnerPath(root, SplitFileKind::Obj0), files.obj0)) {
-        return *e;
-    }
-    const auto readOptional = [](const std::filesystem::path& path,
-                                 std::optional<std::vector<std::byte>>& out) -> std::optional<Error> {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) {
-            return std::nullopt;
+    std::optional<std::vector<std::byte>> root0, tex0, obj0;
+    SplitAdtFiles files;
+    const std::pair<std::filesystem::path, std::optional<std::vector<std::byte>>*> required[] = {
+        {root, &root0},
+        {splitPartnerPath(root, SplitFileKind::Tex0), &tex0},
+        {splitPartnerPath(root, SplitFileKind::Obj0), &obj0}};
+    for (const auto& [path, out] : required) {
+        if (auto e = read(path, *out, true)) {
+            return *e;
         }
-        auto bytes = readFileBytes(path.string());
-        if (!bytes) {
-            Error e = bytes.error();
-            e.file = path.string();
-            return e;
+    }
+    const std::pair<SplitFileKind, std::optional<std::vector<std::byte>>*> optional[] = {
+        {SplitFileKind::Obj1, &files.obj1},
+        {SplitFileKind::Tex1, &files.tex1},
+        {SplitFileKind::Lod, &files.lod}};
+    for (const auto& [kind, out] : optional) {
+        if (auto e = read(splitPartnerPath(root, kind), *out, false)) {
+            return *e;
         }
-        out = std::move(*bytes);
-        return std::nullopt;
-    };
-    if (auto e = readOptional(splitPartnerPath(root, SplitFileKind::Obj1), files.obj1)) {
-        return *e;
     }
-    if (auto e = readOptional(splitPartnerPath(root, SplitFileKind::Tex1), files.tex1)) {
-        return *e;
-    }
-    if (auto e = readOptional(splitPartnerPath(root, SplitFileKind::Lod), files.lod)) {
-        return *e;
-    }
+    files.root = std::move(*root0);
+    files.tex0 = std::move(*tex0);
+    files.obj0 = std::move(*obj0);
     return files;
 }
 

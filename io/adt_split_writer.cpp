@@ -9,7 +9,6 @@ namespace mapsmith::io {
 
 namespace {
 
-constexpr std::size_t kMhdrSize = 64;
 constexpr std::size_t kMhdrMfboSlot = 0x24; // offsets of MFBO and MH2O within the MHDR data
 constexpr std::size_t kMhdrMh2oSlot = 0x28;
 
@@ -78,26 +77,11 @@ private:
     std::vector<FourCC> mWritten;
 };
 
-void writeVersion(ByteWriter& w, const Adt& adt) {
-    const std::size_t at = w.beginChunk(chunk::MVER);
-    w.u32(adt.version);
-    w.endChunk(at);
-}
-
 std::vector<std::byte> writeRoot(const Adt& adt, const AdtWriteOptions& options) {
     PartWriter part(adt, AdtPart::Root, chunk::MHDR);
     ByteWriter& w = part.out();
     writeVersion(w, adt);
-    const std::size_t mhdrAt = w.beginChunk(chunk::MHDR);
-    const std::size_t mhdrData = w.size();
-    w.zeros(kMhdrSize);
-    w.endChunk(mhdrAt);
-    std::uint32_t flags = adt.headerFlags & ~1u;
-    if (adt.flightBounds) {
-        flags |= 1u; // mhdr_MFBO
-    }
-    w.patchU32(mhdrData, flags);
-    w.patchBytes(mhdrData + 0x30, adt.headerTail);
+    const std::size_t mhdrData = writeHeaderChunk(w, adt);
     part.anchor(chunk::MHDR);
     if (adt.liquids) {
         w.patchU32(mhdrData + kMhdrMh2oSlot, std::uint32_t(w.size() - mhdrData));

@@ -102,6 +102,27 @@ void writeFlightBounds(ByteWriter& w, const std::array<std::int16_t, 18>& bounds
     w.endChunk(at);
 }
 
+void writeVersion(ByteWriter& w, const Adt& adt) {
+    const std::size_t at = w.beginChunk(chunk::MVER);
+    w.u32(adt.version);
+    w.endChunk(at);
+}
+
+std::size_t writeHeaderChunk(ByteWriter& w, const Adt& adt) {
+    constexpr std::size_t kMhdrSize = 64;
+    const std::size_t at = w.beginChunk(chunk::MHDR);
+    const std::size_t data = w.size();
+    w.zeros(kMhdrSize);
+    w.endChunk(at);
+    std::uint32_t flags = adt.headerFlags & ~1u;
+    if (adt.flightBounds) {
+        flags |= 1u; // mhdr_MFBO
+    }
+    w.patchU32(data, flags);
+    w.patchBytes(data + 0x30, adt.headerTail);
+    return data;
+}
+
 AdtPart subchunkPart(const RawChunk& u) {
     if (u.part != AdtPart::Root) {
         return u.part;

@@ -22,6 +22,12 @@ void writeDoodads(ByteWriter& w, const std::vector<DoodadPlacement>& doodads);  
 void writeMapObjects(ByteWriter& w, const std::vector<MapObjectPlacement>& objects); // MODF
 void writeFlightBounds(ByteWriter& w, const std::array<std::int16_t, 18>& bounds);   // MFBO
 
+// MVER with the model's version.
+void writeVersion(ByteWriter& w, const Adt& adt);
+// MHDR with every offset 0, the flags (bit 0 set when the tile has MFBO) and the kept tail (mamp value,
+// padding). Returns where its data starts: the offsets the caller patches count from there.
+std::size_t writeHeaderChunk(ByteWriter& w, const Adt& adt);
+
 enum class McnkLayout : std::uint8_t { V18, SplitRoot, SplitTex, SplitObj };
 
 // Writes every chunk of `unknown` anchored after `after` (and accepted by `take`).

@@ -10,7 +10,6 @@
 namespace mapsmith::io {
 namespace {
 
-constexpr std::size_t kMhdrSize = 64;
 constexpr std::size_t kMcinSize = 16 * 256;
 
 // MHDR offset slots (index into the 16 words after flags), relative to the MHDR data start.
@@ -24,20 +23,9 @@ std::vector<std::byte> writeAdt(const Adt& adt, const AdtWriteOptions& options) 
     // MVER at 0, MHDR at 0xC and MCIN at 0x54 are what the map extractors require: unknown chunks
     // that stood before MCIN in the source move to just after it.
 
-    std::size_t at = w.beginChunk(chunk::MVER);
-    w.u32(adt.version);
-    w.endChunk(at);
-
-    const std::size_t mhdrAt = w.beginChunk(chunk::MHDR);
-    const std::size_t mhdrData = w.size();
-    w.zeros(kMhdrSize);
-    w.endChunk(mhdrAt);
-    std::uint32_t flags = adt.headerFlags & ~1u;
-    if (adt.flightBounds) {
-        flags |= 1u; // mhdr_MFBO
-    }
-    w.patchU32(mhdrData, flags);
-    w.patchBytes(mhdrData + 0x30, adt.headerTail);
+    writeVersion(w, adt);
+    const std::size_t mhdrData = writeHeaderChunk(w, adt);
+    std::size_t at = 0;
     auto slot = [&](MhdrSlot s) {
         w.patchU32(mhdrData + 4 + 4 * std::size_t(s), std::uint32_t(w.size() - mhdrData));
     };
