@@ -327,7 +327,9 @@ int runInfo(const QStringList& args) {
                  {"liquidInstances", s.liquidInstances},
                  {"chunksWithHoles", s.chunksWithHoles},
                  {"chunksWithShadow", s.chunksWithShadow},
-                 {"chunksWithVertexColors", s.chunksWithVertexColors}}},
+                 {"chunksWithVertexColors", s.chunksWithVertexColors},
+                 {"chunksWithShadowDisabled", s.chunksWithShadowDisabled},
+                 {"chunksWithVertexColorsDisabled", s.chunksWithVertexColorsDisabled}}},
                {"heightRange", {s.minHeight, s.maxHeight}},
                {"files", fileList},
                {"chunks", chunkList}};
@@ -336,6 +338,11 @@ int runInfo(const QStringList& args) {
             warnings.push_back(errorJson(w));
         }
         j["warnings"] = warnings;
+        Json notes = Json::array();
+        for (const auto& n : tile->notes) {
+            notes.push_back(errorJson(n));
+        }
+        j["notes"] = notes;
         printJson(j);
         return Ok;
     }
@@ -357,6 +364,10 @@ int runInfo(const QStringList& args) {
       << s.mclqChunks << " chunks with MCLQ data\n";
     o << "chunks:    " << s.chunksWithHoles << " with holes, " << s.chunksWithShadow << " with shadows, "
       << s.chunksWithVertexColors << " with vertex colours, " << s.impassableChunks << " impassable\n";
+    if (s.chunksWithShadowDisabled + s.chunksWithVertexColorsDisabled > 0) {
+        o << "disabled:  " << s.chunksWithShadowDisabled << " MCSH, " << s.chunksWithVertexColorsDisabled
+          << " MCCV present with their MCNK flag clear (the client ignores them; kept as read)\n";
+    }
     o << "heights:   " << s.minHeight << " .. " << s.maxHeight << " yd\n";
     o << "areas:    ";
     for (auto a : s.areaIds) {
@@ -373,6 +384,9 @@ int runInfo(const QStringList& args) {
     for (const auto& w : tile->warnings) {
         o << "warning:   " << describe(w) << "\n";
     }
+    for (const auto& n : tile->notes) {
+        o << "note:      " << describe(n) << "\n";
+    }
     return Ok;
 }
 
@@ -384,7 +398,8 @@ int runValidate(const QStringList& args) {
         "require: MVER 18, MHDR right after MVER, MCIN at 0x54, MCVT of 580 bytes, and every "
         "MHDR/MCIN/MCNK offset. A split root (Name_X_Y.adt with Name_X_Y_tex0.adt/_obj0.adt beside it) "
         "is read with its partners and each problem names its file; the v18 layout checks do not apply "
-        "to split sets."));
+        "to split sets. Notes (\"note: ...\") name data the client ignores, such as MCCV or MCSH present "
+        "with their MCNK flag clear; Mapsmith keeps it as read, and a note does not make a file invalid."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("An .adt (v18 or split root) or .wdt file."));
     const auto wdt = wdtOption();
@@ -400,6 +415,7 @@ int runValidate(const QStringList& args) {
         return Failure;
     }
     std::vector<io::Error> problems;
+    std::vector<io::Warning> notes; // harmless, worth knowing: printed, never a reason to exit 1
     if (detectKind(*bytes, path) == FileKind::Wdt) {
         io::Diagnostics diag;
         diag.lenient = true;
@@ -421,6 +437,7 @@ int runValidate(const QStringList& args) {
             problems.push_back(tile.error());
         } else {
             problems.insert(problems.end(), tile->warnings.begin(), tile->warnings.end());
+            notes = tile->notes;
             const auto s = core::summarizeTile(tile->adt);
             const QString& wdtPath = tile->alpha.wdtPath;
             if (s.alphaRle > 0 && !wdtPath.isEmpty() && !tile->adt.bigAlpha) {
@@ -435,14 +452,26 @@ int runValidate(const QStringList& args) {
         for (const auto& p : problems) {
             list.push_back(errorJson(p));
         }
-        printJson(Json{{"file", path.toStdString()}, {"valid", problems.empty()}, {"problems", list}});
-    } else if (problems.empty()) {
-        out() << path << ": valid\n";
+        Json noteList = Json::array();
+        for (const auto& n : notes) {
+            noteList.push_back(errorJson(n));
+        }
+        printJson(Json{{"file", path.toStdString()},
+                       {"valid", problems.empty()},
+                       {"problems", list},
+                       {"notes", noteList}});
     } else {
         for (const auto& p : problems) {
             out() << located(path, p) << "\n";
         }
-        out() << path << ": " << problems.size() << " problem(s)\n";
+        for (const auto& n : notes) {
+            out() << "note: " << located(path, n) << "\n";
+        }
+        if (problems.empty()) {
+            out() << path << ": valid\n";
+        } else {
+            out() << path << ": " << problems.size() << " problem(s)\n";
+        }
     }
     return problems.empty() ? Ok : Invalid;
 }

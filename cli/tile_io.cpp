@@ -173,6 +173,9 @@ io::Expected<io::AdtReadResult> decodeTile(const TileFiles& files, const io::Adt
     for (io::Warning& w : result->warnings) {
         nameSplitFile(w, root);
     }
+    for (io::Warning& n : result->notes) {
+        nameSplitFile(n, root);
+    }
     return result;
 }
 
@@ -192,6 +195,7 @@ io::Expected<InputTile> readTile(const QString& path, const AlphaDepth& alpha, b
     tile.files = std::move(*files);
     tile.adt = std::move(result->adt);
     tile.warnings = std::move(result->warnings);
+    tile.notes = std::move(result->notes);
     tile.alpha = alpha;
     tile.alphaDepthInferred = result->bigAlphaInferred;
     return tile;

@@ -49,6 +49,7 @@ struct InputTile {
     TileFiles files;
     io::Adt adt;
     std::vector<io::Warning> warnings; // split sets: Error::file is the path of the file concerned
+    std::vector<io::Warning> notes;    // no problem, worth knowing (io::AdtReadResult::notes)
     AlphaDepth alpha;
     bool alphaDepthInferred = false;
 };

@@ -197,7 +197,9 @@ AlphaTileImport importAlphaTile(const io::AlphaWdt& wdt, const io::AlphaTile& ti
         c.doodadRefs = resolveRefs(a.doodadRefs, doodadsByName, unplacedDoodads);
         c.mapObjectRefs = resolveRefs(a.mapObjectRefs, objectsByName, unplacedObjects);
         if (!a.shadow.empty()) {
-            c.shadow = a.shadow;
+            c.shadow = a.shadow; // used or not by FLAG_SHADOW as in the source (the v18 writer keeps flags)
+        } else {
+            c.flags &= ~io::mcnk_flags::HasShadow; // a flag without a map would point v18 readers at nothing
         }
         if (!a.liquids.empty()) {
             c.mclq = liquidPayload(a.liquids);

@@ -157,9 +157,8 @@ VertexColourStroke::GridCell* VertexColourStroke::cellOf(const ChunkCoord& c) {
 
 void VertexColourStroke::writeColour(GridCell& cell, int vertex, std::uint32_t colour) {
     io::MapChunk& ch = *cell.chunk;
-    const std::uint32_t now = ch.vertexColors ? (*ch.vertexColors)[std::size_t(vertex)] : kNeutralColour;
-    if (now == colour) {
-        return; // a chunk without MCCV already shows neutral
+    if (shownColour(ch, vertex) == colour) {
+        return; // a chunk without MCCV in use already shows neutral
     }
     if (!cell.touched) {
         if (!mRecorder.touch(cell.coord, dirty::Colour)) {
@@ -168,12 +167,7 @@ void VertexColourStroke::writeColour(GridCell& cell, int vertex, std::uint32_t c
         cell.touched = true;
         mChangedChunks.insert(cell.coord);
     }
-    if (!ch.vertexColors) {
-        ch.vertexColors.emplace();
-        ch.vertexColors->fill(kNeutralColour);
-        ch.flags |= io::mcnk_flags::HasVertexColors; // the writer derives it; kept in step for readers
-    }
-    (*ch.vertexColors)[std::size_t(vertex)] = colour;
+    enableVertexColours(ch)[std::size_t(vertex)] = colour;
 }
 
 void VertexColourStroke::applyDab(glm::dvec2 world, double pressure) {
@@ -205,8 +199,8 @@ void VertexColourStroke::applyDab(glm::dvec2 world, double pressure) {
                     return;
                 }
                 loaded = true;
-                if (cell->chunk->vertexColors) {
-                    colour = (*cell->chunk->vertexColors)[std::size_t(v)];
+                if (io::vertexColoursInUse(*cell->chunk)) {
+                    colour = shownColour(*cell->chunk, v);
                     found = true;
                 }
             });
@@ -229,8 +223,7 @@ void VertexColourStroke::applyDab(glm::dvec2 world, double pressure) {
             const int v = innerIndex(qy % 8, qx % 8);
             mTargets.push_back({-1, -1, c, v});
             mPositions.push_back(latticeWorld(qx, qy) - glm::dvec2(kUnitSize / 2.0)); // the quad's centre
-            mColours.push_back(cell->chunk->vertexColors ? (*cell->chunk->vertexColors)[std::size_t(v)]
-                                                         : kNeutralColour);
+            mColours.push_back(shownColour(*cell->chunk, v));
         }
     }
     if (mTargets.empty()) {
@@ -295,28 +288,19 @@ ShadowStroke::ShadowStroke(MapDocument& doc, const ShadowBrushSettings& settings
 
 void ShadowStroke::applyDab(glm::dvec2 world, double) {
     const double r = mSettings.brush.radius;
-    ShadowMap map{};
     for (const ChunkCoord& c : chunksNear(world, r)) {
         io::MapChunk& ch = *mDoc.chunk(c);
-        if (ch.shadow) {
-            if (ch.shadow->size() != kShadowBytes) {
-                continue; // not a 64x64 bit map: nothing we can interpret
-            }
-            std::copy(ch.shadow->begin(), ch.shadow->end(), map.begin());
-        } else if (!mSettings.shadowed) {
-            continue; // no MCSH: nothing to clear
-        } else {
-            map.fill(0);
+        const std::optional<ShadowMap> shown = shownShadow(ch);
+        if (!shown) {
+            continue; // an MCSH in use that is not a 64x64 bit map: nothing we can interpret
         }
+        // Clearing where no shadow shows changes nothing (applyShadowDab returns false).
+        ShadowMap map = *shown;
         if (!applyShadowDab(map, mSettings.shadowed, chunkOrigin(c), world, r) ||
             !mRecorder.touch(c, dirty::Shadow)) {
             continue;
         }
-        if (!ch.shadow) {
-            ch.shadow.emplace(kShadowBytes);
-            ch.flags |= io::mcnk_flags::HasShadow; // the writer derives it; kept in step for readers
-        }
-        std::copy(map.begin(), map.end(), ch.shadow->begin());
+        setShownShadow(ch, map);
         mRecorder.changed(c, dirty::Shadow);
     }
 }

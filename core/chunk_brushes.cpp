@@ -102,6 +102,20 @@ std::uint64_t applyHighResHoleDab(std::uint64_t holes, HoleMode mode, bool quadR
     return mode == HoleMode::Cut ? holes | quads : holes & ~quads;
 }
 
+std::uint32_t shownColour(const io::MapChunk& chunk, int vertex) {
+    const auto* colours = io::vertexColoursInUse(chunk);
+    return colours ? (*colours)[std::size_t(vertex)] : kNeutralColour;
+}
+
+std::array<std::uint32_t, io::kVerticesPerChunk>& enableVertexColours(io::MapChunk& chunk) {
+    if (!io::vertexColoursInUse(chunk)) {
+        chunk.vertexColors.emplace();
+        chunk.vertexColors->fill(kNeutralColour);
+        chunk.flags |= io::mcnk_flags::HasVertexColors;
+    }
+    return *chunk.vertexColors;
+}
+
 void applyColourDab(const VertexColourBrushSettings& settings, glm::dvec2 centre,
                     std::span<const glm::dvec2> positions, std::span<std::uint32_t> colours) {
     const BrushSettings& brush = settings.brush;
@@ -136,6 +150,22 @@ void applyColourDab(const VertexColourBrushSettings& settings, glm::dvec2 centre
         }
         colours[i] = out;
     }
+}
+
+std::optional<ShadowMap> shownShadow(const io::MapChunk& chunk) {
+    ShadowMap map{};
+    if (const auto* shadow = io::shadowInUse(chunk)) {
+        if (shadow->size() != kShadowBytes) {
+            return std::nullopt;
+        }
+        std::copy(shadow->begin(), shadow->end(), map.begin());
+    }
+    return map;
+}
+
+void setShownShadow(io::MapChunk& chunk, const ShadowMap& map) {
+    chunk.shadow.emplace(map.begin(), map.end());
+    chunk.flags |= io::mcnk_flags::HasShadow;
 }
 
 bool shadowAt(const ShadowMap& map, int row, int col) {

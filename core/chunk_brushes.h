@@ -9,11 +9,13 @@
 // centre. Only the colour brush blends by strength * pressure * brushWeight().
 
 #include "core/brush.h"
+#include "io/adt.h"
 
 #include <glm/vec2.hpp>
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace mapsmith::core {
@@ -103,6 +105,14 @@ struct VertexColourBrushSettings {
     bool dropNeutral = true;
 };
 
+// The colour the client shows at vertex v (MCVT order): kNeutralColour where MCCV is absent or disabled
+// (MCNK flag has_mccv clear).
+std::uint32_t shownColour(const io::MapChunk& chunk, int vertex);
+// Makes the chunk's MCCV paintable without changing how it looks: where the client does not use it
+// (absent, or present with has_mccv clear), every vertex becomes kNeutralColour and has_mccv is set.
+// Colours already in use are left as they are. Returns them.
+std::array<std::uint32_t, io::kVerticesPerChunk>& enableVertexColours(io::MapChunk& chunk);
+
 // Blends every channel (alpha included) of the vertices at `positions` towards the target by
 // k = clamp(strength * pressure * brushWeight(distance), 0, 1): each channel moves ceil(k * |target - c|)
 // steps towards the target (at least one step while k > 0, so repeated dabs reach it exactly; k = 1 sets
@@ -121,6 +131,13 @@ void applyColourDab(const VertexColourBrushSettings& settings, glm::dvec2 centre
 inline constexpr int kShadowSide = 64;
 inline constexpr std::size_t kShadowBytes = kShadowSide * kShadowSide / 8; // 512
 using ShadowMap = std::array<std::uint8_t, kShadowBytes>;
+
+// The map the client shows: the chunk's MCSH where it is in use (has_mcsh set) and 512 bytes long;
+// all clear where MCSH is absent or disabled; nullopt for an MCSH in use of another size (not a 64x64 map).
+std::optional<ShadowMap> shownShadow(const io::MapChunk& chunk);
+// Stores `map` as the chunk's MCSH and sets has_mcsh (a disabled MCSH is replaced, as painting over
+// unused bytes must start from what the client showed: nothing).
+void setShownShadow(io::MapChunk& chunk, const ShadowMap& map);
 
 bool shadowAt(const ShadowMap& map, int row, int col);
 void setShadow(ShadowMap& map, int row, int col, bool shadowed);

@@ -34,10 +34,13 @@ TileSummary summarizeTile(const io::Adt& adt) {
                 break;
             }
         }
-        const bool holes = c.holesLowRes != 0 || ((c.flags & io::mcnk_flags::HighResHoles) && c.holesHighRes != 0);
+        const bool holes =
+            c.holesLowRes != 0 || ((c.flags & io::mcnk_flags::HighResHoles) && c.holesHighRes != 0);
         s.chunksWithHoles += holes ? 1 : 0;
-        s.chunksWithShadow += c.shadow ? 1 : 0;
-        s.chunksWithVertexColors += c.vertexColors ? 1 : 0;
+        s.chunksWithShadow += io::shadowInUse(c) ? 1 : 0;
+        s.chunksWithVertexColors += io::vertexColoursInUse(c) ? 1 : 0;
+        s.chunksWithShadowDisabled += c.shadow && !io::shadowInUse(c) ? 1 : 0;
+        s.chunksWithVertexColorsDisabled += c.vertexColors && !io::vertexColoursInUse(c) ? 1 : 0;
         s.impassableChunks += (c.flags & io::mcnk_flags::Impassable) ? 1 : 0;
         s.mclqChunks += (c.mclq && !c.mclq->empty()) ? 1 : 0;
         s.areaIds.insert(c.areaId);

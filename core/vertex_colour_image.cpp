@@ -42,6 +42,7 @@ int applyColourImage(const TileBlock& block, const QImage& source,
         block, tileAt, colourAt,
         [](io::MapChunk& c, const std::array<std::uint32_t, io::kVerticesPerChunk>& colours) {
             c.vertexColors = colours;
+            c.flags |= io::mcnk_flags::HasVertexColors; // every vertex set: the client must use them
         });
 }
 

@@ -36,6 +36,12 @@ inline constexpr std::uint32_t DoNotFixAlphaMap = 0x8000;
 inline constexpr std::uint32_t HighResHoles = 0x10000;
 } // namespace mcnk_flags
 
+// MHDR flags.
+namespace mhdr_flags {
+inline constexpr std::uint32_t HasFlightBounds = 0x1; // mhdr_MFBO: the client reads MFBO only with it
+inline constexpr std::uint32_t Northrend = 0x2;
+} // namespace mhdr_flags
+
 // MCLY flags (SMLayer::flags).
 namespace mcly_flags {
 inline constexpr std::uint32_t AnimationMask =
@@ -118,7 +124,7 @@ struct TextureLayer {
 
 struct MapChunk {
     // Header fields the writer does not derive.
-    std::uint32_t flags = 0; // HasShadow and HasVertexColors are derived from the sub-chunks present
+    std::uint32_t flags = 0; // as stored: HasShadow / HasVertexColors gate MCSH / MCCV (see *InUse below)
     std::uint32_t indexX = 0;
     std::uint32_t indexY = 0;
     std::uint32_t areaId = 0;
@@ -136,13 +142,15 @@ struct MapChunk {
     std::array<std::uint8_t, kMcnrPaddingSize> normalPadding{};
     bool normalPaddingInside = false; // size 448 (Cata style) instead of 435 + 13 outside
 
-    std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexColors;   // MCCV, BGRA bytes
+    // MCCV, BGRA bytes; kept even where HasVertexColors is clear (the client then ignores it).
+    std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexColors;
     std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexLighting; // MCLV
 
-    std::vector<TextureLayer> layers;                       // at most 4 in valid files
-    std::vector<std::uint32_t> doodadRefs;                  // MCRF, indices into Adt::doodads
-    std::vector<std::uint32_t> mapObjectRefs;               // MCRF, indices into Adt::mapObjects
-    std::optional<std::vector<std::uint8_t>> shadow;        // MCSH, normally 512 bytes = 64x64 bits LSB first
+    std::vector<TextureLayer> layers;         // at most 4 in valid files
+    std::vector<std::uint32_t> doodadRefs;    // MCRF, indices into Adt::doodads
+    std::vector<std::uint32_t> mapObjectRefs; // MCRF, indices into Adt::mapObjects
+    // MCSH, normally 512 bytes = 64x64 bits LSB first; kept even where HasShadow is clear (then ignored).
+    std::optional<std::vector<std::uint8_t>> shadow;
     bool hasMcal = true;                                    // MCAL written even when empty
     std::optional<std::vector<std::byte>> mclq;             // MCLQ payload; present-and-empty is a valid stub
     std::optional<std::vector<std::byte>> soundEmitters;    // MCSE payload
@@ -152,9 +160,19 @@ struct MapChunk {
     bool operator==(const MapChunk&) const = default;
 };
 
+// What the client uses: MCCV only with has_mccv (0x40), MCSH only with has_mcsh (0x1)
+// (adt-v18-current.txt: "ofsMCCV - only with flags.has_mccv", "ofsShadow - only with flags.has_mcsh").
+// nullptr where the sub-chunk is absent or present but disabled by its flag.
+inline const std::array<std::uint32_t, kVerticesPerChunk>* vertexColoursInUse(const MapChunk& c) {
+    return c.vertexColors && (c.flags & mcnk_flags::HasVertexColors) != 0 ? &*c.vertexColors : nullptr;
+}
+inline const std::vector<std::uint8_t>* shadowInUse(const MapChunk& c) {
+    return c.shadow && (c.flags & mcnk_flags::HasShadow) != 0 ? &*c.shadow : nullptr;
+}
+
 struct Adt {
     std::uint32_t version = 18;
-    std::uint32_t headerFlags = 0;              // MHDR flags; bit 0 (has MFBO) is derived
+    std::uint32_t headerFlags = 0;              // MHDR flags as stored (mhdr_flags)
     std::array<std::uint8_t, 16> headerTail{};  // MHDR bytes 0x30..0x3F (mamp value, padding, unused)
     std::vector<std::string> textures;          // MTEX
     std::vector<std::string> modelNames;        // MMDX in MMID order
@@ -187,6 +205,9 @@ struct AdtReadOptions {
 struct AdtReadResult {
     Adt adt;
     std::vector<Warning> warnings;
+    // Facts worth knowing that are no problem (data the client ignores, kept as read), one per kind with
+    // the count and the first place: sub-chunks present but disabled by their MCNK flag.
+    std::vector<Warning> notes;
     bool bigAlphaInferred = false; // no WDT flag was given and the depth was inferred
 };
 

@@ -19,6 +19,11 @@ Json vec(const Vec3f& v) {
     return Json::array({v.x, v.y, v.z});
 }
 
+// A flag-gated sub-chunk: "absent", "in use", or "disabled" (present, its MCNK flag clear).
+const char* gatedState(bool present, bool inUse) {
+    return !present ? "absent" : inUse ? "in use" : "disabled";
+}
+
 std::string nameOr(const std::vector<std::string>& names, std::uint32_t index) {
     return index < names.size() ? names[index] : std::string("<invalid ") + std::to_string(index) + ">";
 }
@@ -89,7 +94,7 @@ Json dumpUnknown(const std::vector<RawChunk>& unknown) {
 Json dumpAdt(const Adt& adt) {
     Json root;
     root["version"] = adt.version;
-    root["headerFlags"] = adt.headerFlags & ~1u;
+    root["headerFlags"] = adt.headerFlags; // as stored: mhdr_MFBO (0x1) says whether MFBO is used
     root["textures"] = adt.textures;
     if (adt.textureFlags) {
         root["textureFlags"] = *adt.textureFlags;
@@ -144,10 +149,10 @@ Json dumpAdt(const Adt& adt) {
         Json j;
         j["index"] = i;
         j["indexXY"] = Json::array({c.indexX, c.indexY});
-        std::uint32_t flags = c.flags & ~(mcnk_flags::HasShadow | mcnk_flags::HasVertexColors);
-        flags |= c.shadow ? mcnk_flags::HasShadow : 0u;
-        flags |= c.vertexColors ? mcnk_flags::HasVertexColors : 0u;
-        j["flags"] = flags;
+        j["flags"] = c.flags; // as stored: has_mcsh / has_mccv say whether MCSH / MCCV are used
+        // Present and in use are separate facts: the client ignores a sub-chunk whose flag is clear.
+        j["mccv"] = gatedState(c.vertexColors.has_value(), vertexColoursInUse(c) != nullptr);
+        j["mcsh"] = gatedState(c.shadow.has_value(), shadowInUse(c) != nullptr);
         j["areaId"] = c.areaId;
         j["position"] = vec(c.position);
         j["holes"] = c.holesLowRes;

@@ -100,6 +100,23 @@ private:
     bool decodeLayerAlpha(ByteReader& mcal, std::uint32_t offset, std::uint64_t end, bool doNotFix,
                           TextureLayer& layer);
     void inferAlphaDepth(const std::vector<std::pair<ByteReader, ByteReader>>& pending);
+    void tallyGated(const MapChunk& c, int index, std::uint64_t headerAt);
+    std::vector<Warning> gatedNotes() const;
+
+    // Sub-chunks whose MCNK flag disagrees with their presence (the client goes by the flag).
+    enum Gated : std::size_t { MccvDisabled, McshDisabled, MccvFlagAlone, McshFlagAlone, GatedKinds };
+    struct GatedTally {
+        int count = 0;
+        Error first; // chunk, offset and file of the first occurrence
+        int firstIndex = 0;
+    };
+    std::array<GatedTally, GatedKinds> mGated{};
+    struct Seen {
+        std::uint64_t at = 0; // absolute offset of the sub-chunk header
+        std::size_t part = 0;
+    };
+    std::array<Seen, 2> mGatedAt{}; // this MCNK's MCCV / MCSH while it is read
+    std::vector<Warning> mNotes;    // top-level notes (MFBO)
 
     std::vector<Part> mParts;
     bool mSplit = false;
@@ -369,6 +386,7 @@ bool AdtReader::readMcnkHeader(ByteReader& r, int index, MapChunk& c, McnkSizes&
 
 bool AdtReader::readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk& c) {
     McnkSizes s;
+    mGatedAt = {};
     const McnkPiece* headerPiece = nullptr;
     for (const McnkPiece& piece : pieces) {
         if (!piece.hasHeader) {
@@ -474,6 +492,9 @@ bool AdtReader::readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk&
                 }
                 haveMcnr = true;
             } else if (id == chunk::MCCV || id == chunk::MCLV) {
+                if (id == chunk::MCCV) {
+                    mGatedAt[0] = Seen{r.absoluteAt(at), piece->part};
+                }
                 auto& target = id == chunk::MCCV ? c.vertexColors : c.vertexLighting;
                 target.emplace();
                 if (size != kVerticesPerChunk * 4 &&
@@ -499,6 +520,7 @@ bool AdtReader::readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk&
                 auto& ids = c.materialIds.emplace();
                 std::memcpy(ids.data(), sub.data().data(), std::min<std::size_t>(size, 4));
             } else if (id == chunk::MCSH) {
+                mGatedAt[1] = Seen{r.absoluteAt(at), piece->part};
                 const auto* p = reinterpret_cast<const std::uint8_t*>(sub.data().data());
                 c.shadow.emplace(p, p + size);
             } else if (id == chunk::MCAL) {
@@ -537,6 +559,7 @@ bool AdtReader::readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk&
         return false;
     }
     c.hasMcal = mcal.has_value();
+    tallyGated(c, index, headerAt);
 
     if (mcrf) {
         mCurrent = mcrf->part;
@@ -923,6 +946,19 @@ Expected<AdtReadResult> AdtReader::run() {
             }
         }
     }
+    // MHDR flag mhdr_MFBO gates MFBO ("mfbo: this is only set if flags & mhdr_MFBO"); both kept as read.
+    if (const bool flag = (mAdt.headerFlags & mhdr_flags::HasFlightBounds) != 0;
+        flag != mAdt.flightBounds.has_value()) {
+        const auto at = flag ? find(chunk::MHDR) : find(chunk::MFBO);
+        Error note{ErrorCode::BadValue, flag ? chunk::MHDR : chunk::MFBO, at ? at->absoluteAt(0) - 8 : 0,
+                   flag ? "MHDR flag mhdr_MFBO 0x1 set without an MFBO chunk"
+                        : "MFBO present but disabled (MHDR flag mhdr_MFBO 0x1 clear): the client ignores it; "
+                          "kept as read"};
+        if (mSplit) {
+            note.file = mParts[mCurrent].name;
+        }
+        mNotes.push_back(std::move(note));
+    }
     if (auto mtxf = find(chunk::MTXF)) {
         if (mtxf->size() % 4 != 0 &&
             !problem(mtxf->makeError(ErrorCode::BadValue,
@@ -1032,8 +1068,54 @@ Expected<AdtReadResult> AdtReader::run() {
     AdtReadResult result;
     result.adt = std::move(mAdt);
     result.warnings = std::move(mDiag.warnings);
+    result.notes = gatedNotes();
     result.bigAlphaInferred = mInferred;
     return result;
+}
+
+void AdtReader::tallyGated(const MapChunk& c, int index, std::uint64_t headerAt) {
+    const auto tally = [&](Gated kind, FourCC id, std::uint64_t at, std::size_t part) {
+        GatedTally& t = mGated[kind];
+        if (t.count++ == 0) {
+            t.first = Error{ErrorCode::BadValue, id, at, {}, mSplit ? mParts[part].name : std::string()};
+            t.firstIndex = index;
+        }
+    };
+    const bool mccvFlag = (c.flags & mcnk_flags::HasVertexColors) != 0;
+    const bool mcshFlag = (c.flags & mcnk_flags::HasShadow) != 0;
+    const std::size_t headerPart = mCurrent;
+    if (c.vertexColors && !mccvFlag) {
+        tally(MccvDisabled, chunk::MCCV, mGatedAt[0].at, mGatedAt[0].part);
+    } else if (!c.vertexColors && mccvFlag) {
+        tally(MccvFlagAlone, chunk::MCNK, headerAt, headerPart);
+    }
+    if (c.shadow && !mcshFlag) {
+        tally(McshDisabled, chunk::MCSH, mGatedAt[1].at, mGatedAt[1].part);
+    } else if (!c.shadow && mcshFlag) {
+        tally(McshFlagAlone, chunk::MCNK, headerAt, headerPart);
+    }
+}
+
+std::vector<Warning> AdtReader::gatedNotes() const {
+    static constexpr const char* kText[GatedKinds] = {
+        " present but disabled (MCNK flag has_mccv 0x40 clear): the client ignores it; kept as read",
+        " present but disabled (MCNK flag has_mcsh 0x1 clear): the client ignores it; kept as read",
+        " flag has_mccv 0x40 set without an MCCV sub-chunk",
+        " flag has_mcsh 0x1 set without an MCSH sub-chunk",
+    };
+    std::vector<Warning> notes = mNotes;
+    for (std::size_t k = 0; k < GatedKinds; ++k) {
+        const GatedTally& t = mGated[k];
+        if (t.count == 0) {
+            continue;
+        }
+        Warning w = t.first;
+        const std::string what = k == MccvDisabled ? "MCCV" : k == McshDisabled ? "MCSH" : "MCNK";
+        w.message = what + kText[k] + " in " + std::to_string(t.count) + " of 256 chunks (first: MCNK " +
+                    std::to_string(t.firstIndex) + ")";
+        notes.push_back(std::move(w));
+    }
+    return notes;
 }
 
 } // namespace

@@ -114,11 +114,7 @@ std::size_t writeHeaderChunk(ByteWriter& w, const Adt& adt) {
     const std::size_t data = w.size();
     w.zeros(kMhdrSize);
     w.endChunk(at);
-    std::uint32_t flags = adt.headerFlags & ~1u;
-    if (adt.flightBounds) {
-        flags |= 1u; // mhdr_MFBO
-    }
-    w.patchU32(data, flags);
+    w.patchU32(data, adt.headerFlags); // as stored: mhdr_MFBO gates MFBO like has_mccv gates MCCV
     w.patchBytes(data + 0x30, adt.headerTail);
     return data;
 }
@@ -187,13 +183,9 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
     auto rel = [&]() { return std::uint32_t(mW.size() - chunkAt); };
     auto putHeader = [&](std::size_t fieldOffset, std::uint32_t v) { mW.patchU32(h + fieldOffset, v); };
 
-    std::uint32_t flags = c.flags & ~(mcnk_flags::HasShadow | mcnk_flags::HasVertexColors);
-    if (c.shadow) {
-        flags |= mcnk_flags::HasShadow;
-    }
-    if (c.vertexColors) {
-        flags |= mcnk_flags::HasVertexColors;
-    }
+    // Written as stored: has_mcsh / has_mccv decide whether the client uses MCSH / MCCV, and a sub-chunk
+    // present with its flag clear stays disabled (edits that add colours or shadows set the flag).
+    const std::uint32_t flags = c.flags;
     const bool doNotFix = (flags & mcnk_flags::DoNotFixAlphaMap) != 0;
     std::size_t at = 0;
 
@@ -240,8 +232,10 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
         at = mW.beginChunk(chunk::MCLY);
         for (std::size_t i = 0; i < c.layers.size(); ++i) {
             const TextureLayer& layer = c.layers[i];
-            std::uint32_t lf = layer.flags & ~(mcly_flags::UseAlphaMap | mcly_flags::AlphaCompressed);
+            // The two bits that describe the alpha map written; without one, 0x200 stays as read.
+            std::uint32_t lf = layer.flags & ~mcly_flags::UseAlphaMap;
             if (layer.hasAlpha) {
+                lf &= ~mcly_flags::AlphaCompressed;
                 lf |= mcly_flags::UseAlphaMap;
                 if (mLayerEncodings[i] == AlphaEncoding::Rle) {
                     lf |= mcly_flags::AlphaCompressed;

@@ -3,6 +3,28 @@
 // writer. MCNK, v18: header and every sub-chunk. Split root: header, MCVT, MCCV, MCLV, MCNR, MCLQ, MCSE; tex:
 // no header, MCLY, MCSH, MCAL, MCMT; obj: no header, MCRD, MCRW. Offsets, sizes and counts are rebuilt;
 // unknown sub-chunks go after the chunk they followed, into the file their part (or anchor) belongs to.
+//
+// What the writers derive instead of writing as read, and why. Everything else - every flag word (MHDR
+// flags, MCNK flags, MCLY flags but the two below, MCIN aside), area ids, holes, sound emitter counts,
+// MH2O instance fields, padding and unused words - is written as stored in the model.
+// - MHDR offsets (v18: every slot; split root: MFBO and MH2O): where the chunks land in this file.
+// - MCIN (v18): offset and size of each MCNK as written; its flags and asyncId words are 0 (the client
+//   fills them at run time; Blizzard's files store 0).
+// - MMID / MWID: the offsets of the names in MMDX / MWMO as written.
+// - MCNK header: nLayers, nDoodadRefs, nMapObjRefs (the MCLY/MCRF contents written), ofsHeight, ofsNormal
+//   (unless high_res_holes stores the hole map there), ofsLayer, ofsRefs, ofsAlpha, sizeAlpha, ofsShadow,
+//   sizeShadow, ofsSndEmitters, ofsLiquid, sizeLiquid, ofsMCCV, ofsMCLV: the sub-chunks as written (0 for
+//   one that is absent, and in a split root for those living in _tex0/_obj0).
+// - MCLY: offsetInMCAL (the alpha maps as written); use_alpha_map (0x100) = the layer has an alpha map
+//   written; alpha_map_compressed (0x200) = that map is written RLE-compressed. A layer without an alpha
+//   map keeps its 0x200 bit as read (it describes no data).
+// - MCLQ's own size field is 0 (Blizzard's files; the client and the extractors use sizeLiquid).
+// - MCNR's 13 padding bytes: outside the chunk size in v18 (normalPaddingInside keeps a 448 source).
+// - MH2O header entries (ofsInstances, layerCount, ofsAttributes) and each instance's ofsExistsBitmap and
+//   ofsVertexData: where those parts land; exists bitmaps are exactly (width*height+7)/8 bytes.
+// Not derived, though related to presence: MCNK has_mcsh / has_mccv and MHDR mhdr_MFBO are written as
+// stored. A sub-chunk whose flag is clear is written (kept) but stays disabled; edits that add colours or
+// shadows set the flag (core/chunk_brushes.h).
 
 #include "adt.h"
 #include "byte_writer.h"

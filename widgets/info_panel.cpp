@@ -31,11 +31,15 @@ QString chunkFlagsText(const io::MapChunk& chunk) {
         names << ((chunk.flags & io::mcnk_flags::HighResHoles) ? QObject::tr("high-res holes")
                                                                : QObject::tr("holes"));
     }
-    if (chunk.shadow) {
+    if (io::shadowInUse(chunk)) {
         names << QObject::tr("shadow map");
+    } else if (chunk.shadow) {
+        names << QObject::tr("shadow map (disabled)");
     }
-    if (chunk.vertexColors) {
+    if (io::vertexColoursInUse(chunk)) {
         names << QObject::tr("vertex colours");
+    } else if (chunk.vertexColors) {
+        names << QObject::tr("vertex colours (disabled)");
     }
     return names.isEmpty() ? QObject::tr("none") : names.join(QStringLiteral(", "));
 }

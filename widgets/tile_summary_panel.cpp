@@ -13,7 +13,9 @@ TileSummaryPanel::TileSummaryPanel(QWidget* parent) : QTreeWidget(parent) {
     setObjectName(QStringLiteral("tileSummaryPanel"));
 }
 
-void TileSummaryPanel::clearSummary() { clear(); }
+void TileSummaryPanel::clearSummary() {
+    clear();
+}
 
 void TileSummaryPanel::showSummary(const core::TileSummary& s, bool bigAlpha, const QString& alphaSource,
                                    const QStringList& warnings) {
@@ -48,8 +50,13 @@ void TileSummaryPanel::showSummary(const core::TileSummary& s, bool bigAlpha, co
     row(textures, tr("Alpha depth"), tr("%1 (%2)").arg(bigAlpha ? tr("8-bit") : tr("4-bit"), alphaSource));
     row(textures, tr("Alpha encodings"),
         tr("%1 4-bit, %2 8-bit, %3 compressed").arg(s.alphaFourBit).arg(s.alphaEightBit).arg(s.alphaRle));
-    row(textures, tr("Chunks with shadows"), QString::number(s.chunksWithShadow));
-    row(textures, tr("Chunks with vertex colours"), QString::number(s.chunksWithVertexColors));
+    // Present with the MCNK flag clear: kept, ignored by the game (and the viewport).
+    const auto withDisabled = [this](int inUse, int disabled) {
+        return disabled == 0 ? QString::number(inUse) : tr("%1 (+%2 disabled)").arg(inUse).arg(disabled);
+    };
+    row(textures, tr("Chunks with shadows"), withDisabled(s.chunksWithShadow, s.chunksWithShadowDisabled));
+    row(textures, tr("Chunks with vertex colours"),
+        withDisabled(s.chunksWithVertexColors, s.chunksWithVertexColorsDisabled));
 
     auto* objects = group(tr("Objects"));
     row(objects, tr("Doodads"), QString::number(s.doodads));

@@ -16,7 +16,7 @@ QImage chunkBlendImage(const io::MapChunk& chunk) {
             alpha[layer - 1] = &chunk.layers[layer].alpha;
         }
     }
-    const std::vector<std::uint8_t>* shadow = chunk.shadow ? &*chunk.shadow : nullptr;
+    const std::vector<std::uint8_t>* shadow = io::shadowInUse(chunk); // MCSH only with has_mcsh
     for (int y = 0; y < side; ++y) {
         uchar* row = image.scanLine(y);
         for (int x = 0; x < side; ++x) {

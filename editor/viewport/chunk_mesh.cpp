@@ -14,6 +14,7 @@ void vertexColourFactor(std::uint32_t bgra, float out[3]) {
 void buildChunkVertices(const io::MapChunk& chunk, const SceneFrame& frame,
                         std::span<ChunkVertex, kChunkVertexCount> out) {
     const glm::dvec2 corner(double(chunk.position.x), double(chunk.position.y));
+    const auto* colours = io::vertexColoursInUse(chunk); // as the client: MCCV only with has_mccv
     for (int i = 0; i < kChunkVertexCount; ++i) {
         const auto idx = std::size_t(i);
         const glm::dvec2 offset = core::vertexOffset(i); // (-south, -east)
@@ -30,8 +31,8 @@ void buildChunkVertices(const io::MapChunk& chunk, const SceneFrame& frame,
         v.normal[0] = sn.x();
         v.normal[1] = sn.y();
         v.normal[2] = sn.z();
-        if (chunk.vertexColors) {
-            vertexColourFactor((*chunk.vertexColors)[idx], v.colour);
+        if (colours) {
+            vertexColourFactor((*colours)[idx], v.colour);
         } else {
             v.colour[0] = v.colour[1] = v.colour[2] = 1.0f;
         }

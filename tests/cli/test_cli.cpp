@@ -1,6 +1,8 @@
 // mapsmith-cli end to end: every command on real files, JSON output, exit codes, error messages.
 
+#include "io/adt.h"
 #include "support/alpha_wdt_builder.h"
+#include "support/gated_tiles.h"
 #include "support/test_files.h"
 
 #include <QDir>
@@ -73,6 +75,7 @@ private slots:
     void validateCorpus_data();
     void validateCorpus();
     void validateReportsProblems();
+    void disabledSubchunksAreNotesNotProblems();
     void dumpIsStableAcrossRoundtrip();
     void roundtripIdentical_data();
     void roundtripIdentical();
@@ -205,6 +208,52 @@ void TestCli::validateReportsProblems() {
     QCOMPARE(j["valid"].get<bool>(), false);
     QCOMPARE(j["problems"][0]["chunk"].get<std::string>(), std::string("MCIN"));
     QCOMPARE(j["problems"][0]["offset"].get<int>(), 0x5C);
+}
+
+// A tile whose MCCV and MCSH are present with their MCNK flags clear (as other tools write them): valid,
+// with one note per kind; info counts them; dump says "disabled"; roundtrip keeps the bytes.
+void TestCli::disabledSubchunksAreNotesNotProblems() {
+    QTemporaryDir dir;
+    const auto corpusBytes = mapsmith::tests::readBytes(mapsmith::tests::corpusPath("adt/Azeroth_38_46.adt"));
+    mapsmith::io::AdtReadOptions options;
+    options.bigAlpha = false;
+    auto read = mapsmith::io::readAdt(corpusBytes, options);
+    QVERIFY(read);
+    const auto bytes = mapsmith::io::writeAdt(
+        mapsmith::tests::gatedVariant(read->adt, mapsmith::tests::GatedVariant::AllOff));
+    const QString path = dir.filePath(QStringLiteral("Azeroth_38_46.adt"));
+    QVERIFY(
+        writeFile(path, QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()))));
+
+    Run r = cli({"validate", path});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("note: ")) && r.out.contains(QStringLiteral(": valid")),
+             qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains(QRegularExpression(QStringLiteral("MCCV at 0x[0-9a-f]+: MCCV present but disabled"))),
+        qPrintable(r.out));
+    QCOMPARE(r.out.count(QStringLiteral("note: ")), 2); // one line per kind, not one per chunk
+    r = cli({"validate", path, "--json"});
+    QCOMPARE(r.code, 0);
+    const auto v = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(v["valid"].get<bool>(), true);
+    QCOMPARE(v["notes"].size(), std::size_t(2));
+
+    r = cli({"info", path});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("0 with shadows, 0 with vertex colours")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("disabled:  256 MCSH, 256 MCCV")), qPrintable(r.out));
+
+    r = cli({"dump", path, "--json"});
+    QCOMPARE(r.code, 0);
+    const auto d = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(d["chunks"][17]["mccv"].get<std::string>(), std::string("disabled"));
+    QCOMPARE(d["chunks"][17]["flags"].get<std::uint32_t>() & 0x41u, 0u);
+
+    const QString out = dir.filePath(QStringLiteral("again.adt"));
+    r = cli({"roundtrip", path, out});
+    QCOMPARE(r.code, 0);
+    QVERIFY(fileBytes(out) == fileBytes(path));
 }
 
 void TestCli::dumpIsStableAcrossRoundtrip() {

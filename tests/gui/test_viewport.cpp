@@ -9,7 +9,9 @@
 #include "core/height_stroke.h"
 #include "core/map_document.h"
 #include "editor/viewport/terrain_viewport.h"
+#include "support/gated_tiles.h"
 #include "support/memory_map.h"
+#include "support/test_files.h"
 
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QRenderSettings>
@@ -117,6 +119,7 @@ private slots:
     void rightAndMiddleDragsMoveTheCamera();
     void brushRingFollowsTheCursor();
     void clearingTheDocumentEmptiesTheScene();
+    void disabledSubchunksDrawAsTheClientShows();
 };
 
 void TestViewport::rendersTexturedTerrain() {
@@ -364,6 +367,57 @@ void TestViewport::clearingTheDocumentEmptiesTheScene() {
     const QImage frame = s.view.grabFrame();
     QVERIFY(!frame.isNull());
     QVERIFY(fractionNot(frame, skyColour(s.view), 3) < 0.001);
+}
+
+// MCCV / MCSH present with has_mccv / has_mcsh clear are ignored as the client ignores them: the tile draws
+// exactly like the same tile without those sub-chunks. With the flags set, the all-zero MCCV draws black.
+void TestViewport::disabledSubchunksDrawAsTheClientShows() {
+    const TileCoord tile{42, 29};
+    const auto corpus = tests::readBytes(tests::corpusPath("adt/continent4229.adt"));
+    io::AdtReadOptions options;
+    options.bigAlpha = false;
+    auto read = io::readAdt(corpus, options);
+    QVERIFY(read);
+    Shown s;
+    QVERIFY(QTest::qWaitForWindowExposed(&s.view));
+    const auto render = [&](const io::Adt& adt, const QString& name) {
+        auto doc = tests::corpusMap(io::writeAdt(adt), tile);
+        if (!doc) {
+            return QImage();
+        }
+        s.view.setDocument(doc.get());
+        const glm::dvec2 c = core::tileOrigin(tile) - glm::dvec2(core::kTileSize / 2.0);
+        const auto pose = editor::poseLookingAt({c, *doc->heightAt(c)}, 30.0, -35.0, 420.0);
+        s.view.setCamera(pose.position, pose.yaw, pose.pitch);
+        QImage frame = s.view.grabFrame();
+        s.view.setDocument(nullptr);
+        save(frame, name);
+        return frame;
+    };
+    using tests::GatedVariant;
+    const QImage stripped = render(tests::gatedVariant(read->adt, GatedVariant::Stripped),
+                                   QStringLiteral("viewport_gated_reference_stripped.png"));
+    const QImage allOff = render(tests::gatedVariant(read->adt, GatedVariant::AllOff),
+                                 QStringLiteral("viewport_gated_mccv0_mcsh_disabled.png"));
+    const QImage original = render(read->adt, QStringLiteral("viewport_gated_reference_corpus.png"));
+    const QImage pattern = render(tests::gatedVariant(read->adt, GatedVariant::MccvPattern),
+                                  QStringLiteral("viewport_gated_mccv_pattern_disabled.png"));
+    io::Adt enabled = tests::gatedVariant(read->adt, GatedVariant::AllOff);
+    for (auto& c : enabled.chunks) {
+        c.flags |= io::mcnk_flags::HasVertexColors | io::mcnk_flags::HasShadow;
+    }
+    const QImage black = render(enabled, QStringLiteral("viewport_gated_mccv0_enabled.png"));
+    for (const QImage* f : {&stripped, &allOff, &original, &pattern, &black}) {
+        QVERIFY(!f->isNull());
+    }
+    // Terrain fills most of the frame (the comparison below is about terrain, not sky).
+    QVERIFY(fractionNot(stripped, skyColour(s.view), 8) > 0.5);
+    QCOMPARE(differing(allOff, stripped, allOff.rect()), 0);
+    QCOMPARE(differing(pattern, original, pattern.rect()), 0);
+    // The shadows in use make a difference, and enabled zero colours turn the terrain black.
+    QVERIFY(differing(original, stripped, original.rect()) > 1000);
+    const int dark = differing(black, stripped, black.rect());
+    QVERIFY2(dark > kWidth * kHeight / 3, qPrintable(QString::number(dark)));
 }
 
 QTEST_MAIN(TestViewport)

@@ -9,6 +9,8 @@
 #include "core/chunk_dirty.h"
 #include "core/chunk_height.h"
 #include "core/map_document.h"
+#include "io/adt_layout.h"
+#include "support/gated_tiles.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"
 
@@ -106,6 +108,32 @@ int colourSeamMismatches(const core::MapDocument& doc) {
     return bad;
 }
 
+// The bytes of each MCNK of a v18 file, in file order (found by walking its chunks).
+std::vector<std::vector<std::byte>> mcnkBytes(const std::vector<std::byte>& file) {
+    io::Diagnostics diag;
+    std::vector<std::vector<std::byte>> out;
+    for (const io::ChunkEntry& e : io::listAdtChunks(file, diag)) {
+        if (e.id == io::chunk::MCNK && e.mcnkIndex < 0) {
+            const auto from = file.begin() + std::ptrdiff_t(e.offset);
+            out.emplace_back(from, from + std::ptrdiff_t(8 + e.size));
+        }
+    }
+    return out;
+}
+
+// A one-tile document of continent4229 as another tool would have written it (tests/support/gated_tiles.h).
+std::pair<std::unique_ptr<core::MapDocument>, std::vector<std::byte>> gatedCorpusMap(tests::GatedVariant v) {
+    const auto corpus = tests::readBytes(tests::corpusPath("adt/continent4229.adt"));
+    io::AdtReadOptions options;
+    options.bigAlpha = false;
+    auto read = io::readAdt(corpus, options);
+    if (!read) {
+        return {};
+    }
+    auto bytes = io::writeAdt(tests::gatedVariant(read->adt, v));
+    return {tests::corpusMap(bytes, kCorpusTile), bytes};
+}
+
 bool strictlyInside(glm::dvec2 p, glm::dvec2 centre, double radius) {
     return glm::length(p - centre) < radius;
 }
@@ -120,7 +148,7 @@ core::BrushSettings disc(double radius) {
 
 class TestAttributeBrushes : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     // Kernels.
     void lowResHoleBitsMatchSpec();
     void highResHoleBitsMatchSpec();
@@ -143,6 +171,9 @@ class TestAttributeBrushes : public QObject {
     void colourPressureScales();
     void shadowStrokeCreatesAndEdits();
     void shadowStrokeOnCorpus();
+    void colourStrokeOnDisabledMccv_data();
+    void colourStrokeOnDisabledMccv();
+    void shadowStrokeOnDisabledMcsh();
     void areaIdStrokePicksChunks();
     void impassableStrokeSetsAndClears();
     void dirtyBitsNameTheAttribute();
@@ -883,6 +914,115 @@ void TestAttributeBrushes::shadowStrokeOnCorpus() {
     QVERIFY(bytesOf(*doc, kCorpusTile) == bytes);
     redoAll(*doc);
     QVERIFY(bytesOf(*doc, kCorpusTile) == edited);
+}
+
+void TestAttributeBrushes::colourStrokeOnDisabledMccv_data() {
+    QTest::addColumn<int>("variant");
+    QTest::newRow("MCCV zeros, has_mccv clear") << int(tests::GatedVariant::MccvZeros);
+    QTest::newRow("MCCV pattern, has_mccv clear") << int(tests::GatedVariant::MccvPattern);
+}
+
+// Painting a chunk whose MCCV the client ignores: the chunk first becomes neutral (it looks as before),
+// then the stroke paints and has_mccv is set; every other chunk keeps its bytes; one undo step restores.
+void TestAttributeBrushes::colourStrokeOnDisabledMccv() {
+    QFETCH(int, variant);
+    auto [doc, bytes] = gatedCorpusMap(tests::GatedVariant(variant));
+    QVERIFY(doc);
+    const ChunkCoord c{kCorpusTile, 6, 9};
+    const int painted = c.row * 16 + c.col;
+    const io::MapChunk before = *doc->chunk(c);
+    QVERIFY(before.vertexColors && !(before.flags & io::mcnk_flags::HasVertexColors));
+
+    core::VertexColourBrushSettings s;
+    s.brush = disc(5.0);
+    s.brush.falloff = core::Falloff::Flat;
+    s.colour = core::packBgra(0xE0, 0x30, 0x30);
+    const glm::dvec2 o = core::chunkOrigin(c);
+    const glm::dvec2 mid = local(o, kChunkSize / 2.0, kChunkSize / 2.0);
+    {
+        core::VertexColourStroke stroke(*doc, s);
+        stroke.dab(mid);
+        QVERIFY(stroke.finish());
+    }
+    QCOMPARE(doc->undoStack()->count(), 1);
+    const io::MapChunk& after = *doc->chunk(c);
+    QVERIFY(after.flags & io::mcnk_flags::HasVertexColors);
+    QCOMPARE(after.flags & ~io::mcnk_flags::HasVertexColors, before.flags);
+    int inside = 0;
+    for (int v = 0; v < io::kVerticesPerChunk; ++v) {
+        const glm::dvec2 p = o + core::vertexOffset(v);
+        const std::uint32_t colour = (*after.vertexColors)[std::size_t(v)];
+        if (strictlyInside(p, mid, 5.0)) {
+            QCOMPARE(colour, s.colour);
+            ++inside;
+        } else {
+            QCOMPARE(colour, core::kNeutralColour); // not the disabled bytes: what the client showed
+        }
+    }
+    QVERIFY(inside > 4);
+
+    // Every other MCNK is byte for byte the same (its MCCV still disabled).
+    const auto edited = bytesOf(*doc, kCorpusTile);
+    const auto was = mcnkBytes(bytes);
+    const auto now = mcnkBytes(edited);
+    QCOMPARE(now.size(), std::size_t(256));
+    for (int i = 0; i < 256; ++i) {
+        if (i != painted) {
+            QVERIFY2(now[std::size_t(i)] == was[std::size_t(i)], qPrintable(QString::number(i)));
+        }
+    }
+    doc->undoStack()->undo();
+    QVERIFY(bytesOf(*doc, kCorpusTile) == bytes);
+    doc->undoStack()->redo();
+    QVERIFY(bytesOf(*doc, kCorpusTile) == edited);
+}
+
+// Shadows the same way: a disabled MCSH counts as no shadow; painting starts from a clear map and sets
+// has_mcsh, clearing where nothing shows changes nothing.
+void TestAttributeBrushes::shadowStrokeOnDisabledMcsh() {
+    auto [doc, bytes] = gatedCorpusMap(tests::GatedVariant::McshOff);
+    QVERIFY(doc);
+    const ChunkCoord c{kCorpusTile, 3, 4};
+    const int painted = c.row * 16 + c.col;
+    io::MapChunk* ch = doc->chunk(c);
+    QVERIFY(ch->shadow && !(ch->flags & io::mcnk_flags::HasShadow));
+    QVERIFY(std::any_of(ch->shadow->begin(), ch->shadow->end(), [](std::uint8_t b) { return b != 0; }));
+    const glm::dvec2 o = core::chunkOrigin(c);
+    const glm::dvec2 mid = local(o, kChunkSize / 2.0, kChunkSize / 2.0);
+    {
+        core::ShadowStroke clear(*doc, {disc(40.0), false});
+        clear.dab(mid);
+        QVERIFY(!clear.finish()); // nothing shows, nothing to clear
+    }
+    QCOMPARE(doc->undoStack()->count(), 0);
+    QVERIFY(bytesOf(*doc, kCorpusTile) == bytes);
+    {
+        core::ShadowStroke paint(*doc, {disc(6.0), true});
+        paint.dab(mid);
+        QVERIFY(paint.finish());
+    }
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QVERIFY(ch->flags & io::mcnk_flags::HasShadow);
+    QCOMPARE(ch->shadow->size(), core::kShadowBytes);
+    core::ShadowMap m;
+    std::copy(ch->shadow->begin(), ch->shadow->end(), m.begin());
+    const double cell = kChunkSize / 64.0;
+    for (int row = 0; row < 64; ++row) {
+        for (int col = 0; col < 64; ++col) {
+            QCOMPARE(core::shadowAt(m, row, col),
+                     strictlyInside(local(o, (row + 0.5) * cell, (col + 0.5) * cell), mid, 6.0));
+        }
+    }
+    const auto edited = bytesOf(*doc, kCorpusTile);
+    const auto was = mcnkBytes(bytes);
+    const auto now = mcnkBytes(edited);
+    for (int i = 0; i < 256; ++i) {
+        if (i != painted) {
+            QVERIFY2(now[std::size_t(i)] == was[std::size_t(i)], qPrintable(QString::number(i)));
+        }
+    }
+    doc->undoStack()->undo();
+    QVERIFY(bytesOf(*doc, kCorpusTile) == bytes);
 }
 
 void TestAttributeBrushes::areaIdStrokePicksChunks() {
