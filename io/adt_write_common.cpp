@@ -223,12 +223,14 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
             mW.endChunk(at);
             unknownAfter(chunk::MCLV);
         }
-        // MCNR: 435 bytes + 13 padding outside the chunk (WotLK), or 448 inside.
+        // MCNR: the normals and the 13 padding bytes. Split roots declare 448, padding inside (Cataclysm
+        // on); v18 declares 435 with the padding after the chunk (WotLK), unless the source v18 said 448.
         ofsNormal = rel();
         at = mW.beginChunk(chunk::MCNR);
         mW.bytes(std::as_bytes(std::span(c.normals)));
         mW.bytes(std::span<const std::uint8_t>(c.normalPadding));
-        mW.endChunk(at, c.normalPaddingInside ? 0 : kMcnrPaddingSize);
+        const bool paddingInside = !v18 || c.v18McnrDeclares448;
+        mW.endChunk(at, paddingInside ? 0 : kMcnrPaddingSize);
         unknownAfter(chunk::MCNR);
     }
 
