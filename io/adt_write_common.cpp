@@ -322,8 +322,14 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
             ofsLiquid = rel();
             at = mW.beginChunk(chunk::MCLQ);
             mW.bytes(std::span<const std::byte>(*c.mclq));
-            // The client takes MCLQ's size from the header; Blizzard files store 0 in the chunk itself.
-            mW.patchU32(at + 4, 0);
+            // The header's sizeLiquid gives the true size either way. v18: Blizzard's files declare 0 in
+            // the chunk itself. Split roots declare the true size, so that readers walking by declared
+            // sizes stay aligned.
+            if (v18) {
+                mW.patchU32(at + 4, 0);
+            } else {
+                mW.endChunk(at);
+            }
             sizeLiquid = std::uint32_t(c.mclq->size() + 8);
             unknownAfter(chunk::MCLQ);
         }

@@ -301,6 +301,52 @@ private slots:
         QVERIFY2(v18 == canonical, qPrintable(firstDifference(v18, canonical)));
     }
 
+    // MCLQ: v18 files declare 0 and the header's sizeLiquid gives the size; split roots declare the true
+    // size so that readers walking by declared sizes stay aligned. A split root that declared 0 still reads.
+    void splitRootMclqDeclaresItsSize() {
+        io::Adt adt = readV18("adt/Azeroth_38_46.adt"); // empty MCLQ stubs in every MCNK
+        constexpr std::size_t kLiquid = 5;
+        adt.chunks[kLiquid].mclq = std::vector<std::byte>(180);
+        for (std::size_t i = 0; i < adt.chunks[kLiquid].mclq->size(); ++i) {
+            (*adt.chunks[kLiquid].mclq)[i] = std::byte(i * 7);
+        }
+        const io::SplitAdtFiles split = io::writeSplitAdt(adt);
+        io::Diagnostics diag;
+        std::uint64_t mclqAt = 0;
+        for (const auto& e : io::listAdtChunks(split.root, diag)) {
+            if (e.id == io::chunk::MCLQ) {
+                QCOMPARE(e.size, std::uint64_t(adt.chunks[std::size_t(e.mcnkIndex)].mclq->size()));
+                if (e.mcnkIndex == int(kLiquid)) {
+                    mclqAt = e.offset;
+                }
+            }
+        }
+        QVERIFY(mclqAt != 0);
+        std::size_t index = 0;
+        for (const auto& c : chunksOf(split.root)) {
+            if (c.id == io::chunk::MCNK) {
+                QVERIFY2(declaredSubchunks(c.data, true), qPrintable(QStringLiteral("MCNK %1").arg(index)));
+                ++index;
+            }
+        }
+        const io::Adt back = readSplitOrFail(split);
+        QVERIFY(back.chunks[kLiquid].mclq == adt.chunks[kLiquid].mclq);
+        // v18 keeps Blizzard's 0.
+        const auto v18 = io::writeAdt(back);
+        for (const auto& e : io::listAdtChunks(v18, diag)) {
+            if (e.id == io::chunk::MCLQ) {
+                QCOMPARE(e.size, std::uint64_t(0));
+            }
+        }
+        QVERIFY(readV18Bytes(v18).chunks[kLiquid].mclq == adt.chunks[kLiquid].mclq);
+        // A split root with the v18 convention reads the same and is written back with the true size.
+        io::SplitAdtFiles zero = split;
+        std::memset(zero.root.data() + mclqAt + 4, 0, 4);
+        const io::Adt fromZero = readSplitOrFail(zero);
+        QVERIFY(fromZero.chunks[kLiquid].mclq == adt.chunks[kLiquid].mclq);
+        QVERIFY(io::writeSplitAdt(fromZero).root == split.root);
+    }
+
     void everyChunkInItsFile() {
         const io::SplitAdtFiles split = io::writeSplitAdt(withSplitOnlyData());
         using namespace io::chunk;
