@@ -3,6 +3,8 @@
 // writer. MCNK, v18: header and every sub-chunk. Split root: header, MCVT, MCCV, MCLV, MCNR, MCLQ, MCSE; tex:
 // no header, MCLY, MCSH, MCAL, MCMT; obj: no header, MCRD, MCRW. Offsets, sizes and counts are rebuilt;
 // unknown sub-chunks go after the chunk they followed, into the file their part (or anchor) belongs to.
+// Sizes per layout: MCNR declares 435 + 13 bytes after it in v18 (448 when the v18 source did), 448 in
+// split roots; MCLQ declares 0 in v18, its true size in split roots (see adt_split.h).
 
 #include "adt.h"
 #include "byte_writer.h"
