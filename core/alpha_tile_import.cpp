@@ -179,7 +179,7 @@ AlphaTileImport importAlphaTile(const io::AlphaWdt& wdt, const io::AlphaTile& ti
             c.heights[to] = a.heights[std::size_t(v)] - base;
             c.normals[to] = a.normals[std::size_t(v)];
         }
-        c.normalPadding = a.normalPadding;
+        c.normalPadding = a.normalPadding; // inside the alpha MCNR's 448 bytes; v18 writes 435 + 13 after
 
         for (const io::AlphaLayer& l : a.layers) {
             io::TextureLayer layer;

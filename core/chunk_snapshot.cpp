@@ -91,7 +91,7 @@ void packChunk(ByteWriter& w, const io::MapChunk& c) {
     putArray(w, c.heights);
     putArray(w, c.normals);
     putArray(w, c.normalPadding);
-    w.u8(c.normalPaddingInside ? 1 : 0);
+    w.u8(c.v18McnrDeclares448 ? 1 : 0);
     w.u8(c.vertexColors ? 1 : 0);
     if (c.vertexColors) {
         putArray(w, *c.vertexColors);
@@ -150,7 +150,7 @@ bool unpackChunk(ByteReader& r, io::MapChunk& c) {
     getArray(r, c.heights);
     getArray(r, c.normals);
     getArray(r, c.normalPadding);
-    c.normalPaddingInside = r.u8() != 0;
+    c.v18McnrDeclares448 = r.u8() != 0;
     c.vertexColors.reset();
     if (r.u8() != 0) {
         getArray(r, c.vertexColors.emplace());

@@ -139,8 +139,12 @@ struct MapChunk {
 
     std::array<float, kVerticesPerChunk> heights{};                      // MCVT, relative to position.z
     std::array<std::array<std::int8_t, 3>, kVerticesPerChunk> normals{}; // MCNR x, z, y; 127 = 1.0
+    // MCNR's 13 bytes after the normals, kept byte for byte in both layouts.
     std::array<std::uint8_t, kMcnrPaddingSize> normalPadding{};
-    bool normalPaddingInside = false; // size 448 (Cata style) instead of 435 + 13 outside
+    // v18 only: the source v18 file's MCNR declared 448 (padding inside, the Cataclysm convention;
+    // canonical v18 declares 435 with the padding after the chunk), so writeAdt keeps that size. Split
+    // roots always declare 448; reading one leaves this false, so a later v18 write is canonical.
+    bool v18McnrDeclares448 = false;
 
     // MCCV, BGRA bytes; kept even where HasVertexColors is clear (the client then ignores it).
     std::optional<std::array<std::uint32_t, kVerticesPerChunk>> vertexColors;

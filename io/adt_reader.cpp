@@ -483,11 +483,14 @@ bool AdtReader::readMcnk(std::span<const McnkPiece> pieces, int index, MapChunk&
                 std::memcpy(c.normals.data(), sub.data().data(),
                             std::min<std::size_t>(size, kMcnrEntriesSize));
                 if (size >= kMcnrEntriesSize + kMcnrPaddingSize) {
-                    c.normalPaddingInside = true;
+                    // Cataclysm: the declared size covers the padding. Canonical in split roots; in a v18
+                    // file the model remembers it so that writeAdt keeps it.
+                    c.v18McnrDeclares448 = !mSplit;
                     std::memcpy(c.normalPadding.data(), sub.data().data() + kMcnrEntriesSize,
                                 kMcnrPaddingSize);
                 } else if (size == kMcnrEntriesSize && r.remaining() >= kMcnrPaddingSize) {
-                    // WotLK: 13 bytes follow the chunk without being counted in its size.
+                    // WotLK (and split roots by Mapsmith before 448): 13 bytes follow the chunk without
+                    // being counted in its size.
                     r.bytes(std::span<std::uint8_t>(c.normalPadding));
                 }
                 haveMcnr = true;

@@ -17,6 +17,39 @@
 // top-level chunk may stand in any of them (once), and MCNK i of each file adds its sub-chunks to map
 // chunk i; the one MCNK that starts with a 128-byte header (not with a sub-chunk) provides the header.
 // Errors and warnings name the file (Error::file: "root", "tex0" or "obj0"), the chunk and the offset.
+//
+// Split-file conventions of the spec (shared/specs/adt-v18-current.txt) and how the writer follows them.
+// Split readers walk MCNKs by declared sizes ("MCIN being gone", no trusted offsets), so every sub-chunk
+// written into a split file declares its true size; tests/interop/split_walk.mjs walks them that way.
+//   Placement   Each chunk in the file its "split files:" line names: root MHDR, MH2O, MFBO, MCVT, MCCV,
+//               MCLV, MCNR, MCLQ, MCSE; tex MAMP, MTEX, MDID/MHID ("tex0"), MTXF, MTXP, MCLY, MCSH, MCAL,
+//               MCMT; obj MMDX, MMID, MWMO, MWID, MDDF, MODF, MCRD, MCRW; MVER "all". The order is the
+//               one above; the spec fixes none ("parses them all the same").
+//   MCNK        256 in each file; "header in root, no header in obj and tex". The root header keeps the
+//               counts (nLayers, nDoodadRefs, nMapObjRefs) and flags (has_mcsh); ofsLayer, ofsRefs,
+//               ofsAlpha/sizeAlpha and ofsShadow/sizeShadow are 0, their sub-chunks being elsewhere.
+//               ofsHeight, ofsNormal, ofsMCCV, ofsMCLV ("introduced in Cataclysm"), ofsLiquid and
+//               ofsSndEmitters point at their root sub-chunks.
+//   MHDR        "probably all offsets gone, except mh2o(which remains in root file)": only the MH2O and
+//               MFBO offsets are set, mhdr_MFBO as in v18; the mamp_value byte is kept.
+//   MCNR        448, the 13 padding bytes inside, kept byte for byte: the declared size covers them "from
+//               Cataclysm only (on LK files and before, MCNR defined size is 435 and not 448)". Split
+//               roots with 435 + 13 outside (Mapsmith before 448) still read. MapChunk::v18McnrDeclares448
+//               is about v18 files only.
+//   MCVT/MCCV/MCLV  145 entries of 4 bytes, 580 ("9*9 + 8*8").
+//   MCLQ        Declares its true size; sizeLiquid is that + 8 ("8 when not used"). v18 declares 0, the
+//               3.x client "overrides the size with the 'sizeAlpha' field ... the same for the MCLQ
+//               chunk", which needs the header: a split root that declared 0 still reads (header size).
+//   MCSE        In root, with ofsSndEmitters set ("nSndEmitters ... set to 0 ... if ofsSndEmitters doesn't
+//               point to MCSE").
+//   MCAL        True size declared (tex MCNKs have no header whose sizeAlpha could override it); alpha maps
+//               at their MCLY offsets. Map side "64 / (2^mamp_value)", from MAMP ("explicit MAMP chunk
+//               overrides data") or MHDR's mamp_value: MAMP is written when the model has one; only 0
+//               (2048 bytes 4-bit, 4096 8-bit, RLE to 4096 values) is supported, other values are refused
+//               on read.
+//   MCSH/MCMT   512 bytes (64x64 bits) and 4 bytes ("material_id[4]; // per MCLY") as held.
+//   MCRD/MCRW   "Replaces MCRF": MCRD the doodad part, MCRW the object part, in MCRF's order (a sorted
+//               "by size category" MCRF stays sorted). Written only when not empty.
 
 #include "adt.h"
 

@@ -215,12 +215,14 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
             mW.endChunk(at);
             unknownAfter(chunk::MCLV);
         }
-        // MCNR: 435 bytes + 13 padding outside the chunk (WotLK), or 448 inside.
+        // MCNR: the normals and the 13 padding bytes. Split roots declare 448, padding inside (Cataclysm
+        // on); v18 declares 435 with the padding after the chunk (WotLK), unless the source v18 said 448.
         ofsNormal = rel();
         at = mW.beginChunk(chunk::MCNR);
         mW.bytes(std::as_bytes(std::span(c.normals)));
         mW.bytes(std::span<const std::uint8_t>(c.normalPadding));
-        mW.endChunk(at, c.normalPaddingInside ? 0 : kMcnrPaddingSize);
+        const bool paddingInside = !v18 || c.v18McnrDeclares448;
+        mW.endChunk(at, paddingInside ? 0 : kMcnrPaddingSize);
         unknownAfter(chunk::MCNR);
     }
 
@@ -314,8 +316,14 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
             ofsLiquid = rel();
             at = mW.beginChunk(chunk::MCLQ);
             mW.bytes(std::span<const std::byte>(*c.mclq));
-            // The client takes MCLQ's size from the header; Blizzard files store 0 in the chunk itself.
-            mW.patchU32(at + 4, 0);
+            // The header's sizeLiquid gives the true size either way. v18: Blizzard's files declare 0 in
+            // the chunk itself. Split roots declare the true size, so that readers walking by declared
+            // sizes stay aligned.
+            if (v18) {
+                mW.patchU32(at + 4, 0);
+            } else {
+                mW.endChunk(at);
+            }
             sizeLiquid = std::uint32_t(c.mclq->size() + 8);
             unknownAfter(chunk::MCLQ);
         }

@@ -18,8 +18,10 @@
 // - MCLY: offsetInMCAL (the alpha maps as written); use_alpha_map (0x100) = the layer has an alpha map
 //   written; alpha_map_compressed (0x200) = that map is written RLE-compressed. A layer without an alpha
 //   map keeps its 0x200 bit as read (it describes no data).
-// - MCLQ's own size field is 0 (Blizzard's files; the client and the extractors use sizeLiquid).
-// - MCNR's 13 padding bytes: outside the chunk size in v18 (normalPaddingInside keeps a 448 source).
+// - MCLQ's own size field: 0 in v18 (Blizzard's files; the client and the extractors use sizeLiquid),
+//   its true size in split roots (readers walk split MCNKs by declared sizes; see adt_split.h).
+// - MCNR's declared size: 435 with the 13 padding bytes after it in v18 (448 when the v18 source declared
+//   448: MapChunk::v18McnrDeclares448), 448 with the padding inside in split roots.
 // - MH2O header entries (ofsInstances, layerCount, ofsAttributes) and each instance's ofsExistsBitmap and
 //   ofsVertexData: where those parts land; exists bitmaps are exactly (width*height+7)/8 bytes.
 // Not derived, though related to presence: MCNK has_mcsh / has_mccv and MHDR mhdr_MFBO are written as

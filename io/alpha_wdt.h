@@ -203,11 +203,11 @@ struct AlphaChunk {
 
     std::array<float, 145> heights{};                      // absolute; 81 outer (9x9) then 64 inner (8x8)
     std::array<std::array<std::int8_t, 3>, 145> normals{}; // same order
-    std::array<std::uint8_t, 13> normalPadding{};
-    std::vector<AlphaLayer> layers;               // at most 4
-    std::vector<std::uint32_t> doodadRefs;        // MCRF: indices into AlphaWdt::doodadNames
-    std::vector<std::uint32_t> mapObjectRefs;     // MCRF: indices into AlphaWdt::mapObjectNames
-    std::vector<std::uint8_t> shadow;             // MCSH (shadowSize bytes; empty when 0)
+    std::array<std::uint8_t, 13> normalPadding{};          // the last 13 of MCNR's 448 bytes
+    std::vector<AlphaLayer> layers;                        // at most 4
+    std::vector<std::uint32_t> doodadRefs;                 // MCRF: indices into AlphaWdt::doodadNames
+    std::vector<std::uint32_t> mapObjectRefs;              // MCRF: indices into AlphaWdt::mapObjectNames
+    std::vector<std::uint8_t> shadow;                      // MCSH (shadowSize bytes; empty when 0)
     std::vector<AlphaLiquid> liquids;             // MCLQ: one per liquid flag set, in kAlphaLiquidFlags order
     std::vector<AlphaSoundEmitter> soundEmitters; // MCSE
     // Floats compare by value.

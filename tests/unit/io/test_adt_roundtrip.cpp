@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <cstring>
+
 using namespace mapsmith;
 
 namespace {
@@ -34,6 +36,8 @@ private slots:
     void corpusFacts();
     void inferredDepthMatchesWdt();
     void writtenLayoutIsValid();
+    void mcnr448RoundTrips_data();
+    void mcnr448RoundTrips();
 };
 
 void TestAdtRoundtrip::byteIdentical_data() {
@@ -132,7 +136,7 @@ void TestAdtRoundtrip::corpusFacts() {
     for (const auto& ch : a.chunks) {
         QVERIFY(ch.mclq.has_value()); // empty MCLQ stubs (sizeLiquid = 8)
         QVERIFY(ch.mclq->empty());
-        QVERIFY(!ch.normalPaddingInside);
+        QVERIFY(!ch.v18McnrDeclares448);
     }
     QCOMPARE(a.chunks[0].position.y, -3200.0f);
 }
@@ -155,6 +159,49 @@ void TestAdtRoundtrip::writtenLayoutIsValid() {
         io::AdtWriteOptions rle;
         rle.alphaEncoding = io::AlphaEncoding::Rle;
         QVERIFY(io::checkAdtLayout(io::writeAdt(readOrFail(bytes, false), rle)).empty());
+    }
+}
+
+void TestAdtRoundtrip::mcnr448RoundTrips_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("everyNth"); // MCNR of every n-th MCNK declares 448
+    for (const char* f : {"adt/Azeroth_38_46.adt", "adt/continent4229.adt"}) {
+        QTest::newRow((std::string(f) + " all").c_str()) << f << 1;
+        QTest::newRow((std::string(f) + " every 3rd").c_str()) << f << 3;
+    }
+}
+
+// A v18 file whose MCNR declares 448 (Cataclysm's convention, non-canonical in v18) reads as the same
+// tile and writes back byte-identical, chunk by chunk.
+void TestAdtRoundtrip::mcnr448RoundTrips() {
+    QFETCH(QString, file);
+    QFETCH(int, everyNth);
+    const auto canonical = tests::readBytes(tests::corpusPath(file.toStdString()));
+    // The 13 padding bytes already follow each MCNR, so only the size fields change.
+    auto bytes = canonical;
+    io::Diagnostics diag;
+    int patched = 0;
+    for (const auto& e : io::listAdtChunks(canonical, diag)) {
+        if (e.id == io::chunk::MCNR && e.mcnkIndex % everyNth == 0) {
+            QCOMPARE(e.size, std::uint64_t(io::kMcnrEntriesSize));
+            const std::uint32_t size = io::kMcnrEntriesSize + io::kMcnrPaddingSize;
+            std::memcpy(bytes.data() + e.offset + 4, &size, 4);
+            ++patched;
+        }
+    }
+    QCOMPARE(patched, (io::kChunksPerTile + everyNth - 1) / everyNth);
+    const io::Adt adt = readOrFail(bytes, false);
+    for (int i = 0; i < io::kChunksPerTile; ++i) {
+        QCOMPARE(adt.chunks[std::size_t(i)].v18McnrDeclares448, i % everyNth == 0);
+    }
+    const auto written = io::writeAdt(adt);
+    QCOMPARE(written.size(), bytes.size());
+    QVERIFY(written == bytes);
+    const io::Adt fromCanonical = readOrFail(canonical, false);
+    QCOMPARE(io::dumpAdt(adt).dump(), io::dumpAdt(fromCanonical).dump());
+    for (int i = 0; i < io::kChunksPerTile; ++i) {
+        QVERIFY(adt.chunks[std::size_t(i)].normalPadding ==
+                fromCanonical.chunks[std::size_t(i)].normalPadding);
     }
 }
 

@@ -3,12 +3,15 @@
 // line names; reading does not depend on which file holds a chunk (chunks moved between files, files
 // swapped); split-only data (MAMP, MDID, MHID, MTXP, MCMT, _obj1/_lod) survives split round trips and is
 // named by lostInMonolithic; unknown chunks stay in their file and place; malformed sets give errors that
-// name the file, chunk and offset.
+// name the file, chunk and offset. Split roots declare MCNR as 448 and walk by declared sizes, keeping the
+// padding bytes; old 435 + 13 roots still read; v18's MCNR size flag stays out of split files.
 // MAPSMITH_WRITE_SPLIT_SEEDS=DIR also writes the small split sets used as fuzz seeds
-// (tests/fuzz/seeds/adt_split: root, tex0 and obj0 back to back, each cut to its first MCNKs).
+// (tests/fuzz/seeds/adt_split: root, tex0 and obj0 back to back, each cut to its first MCNKs; the
+// *_mcnr435.bin seeds are the same sets from before split roots declared MCNR as 448).
 
 #include "io/adt.h"
 #include "io/adt_dump.h"
+#include "io/adt_layout.h"
 #include "io/adt_split.h"
 #include "support/test_files.h"
 
@@ -61,27 +64,43 @@ std::vector<std::byte> join(const std::vector<Chunk>& chunks) {
     return out;
 }
 
-// Sub-chunk ids of an MCNK's data (after the header when it has one); MCNR's 13 outside bytes skipped.
-std::vector<io::FourCC> subchunkIds(const std::vector<std::byte>& mcnk, bool header) {
-    std::vector<io::FourCC> out;
+struct Sub {
+    io::FourCC id;
+    std::size_t data = 0; // where its data starts in the MCNK's data
+    std::uint32_t size = 0;
+};
+
+// The sub-chunks of an MCNK's data (after the header when it has one) walked by declared sizes only, as
+// split readers walk them; nullopt when a size runs past the MCNK or they do not end exactly at its end.
+std::optional<std::vector<Sub>> declaredSubchunks(const std::vector<std::byte>& mcnk, bool header) {
+    std::vector<Sub> out;
     std::size_t at = header ? io::kMcnkHeaderSize : 0;
     while (at + 8 <= mcnk.size()) {
-        const io::FourCC id(u32At(mcnk, at));
-        std::size_t size = u32At(mcnk, at + 4);
-        if (id == io::chunk::MCLQ && size == 0 && header) {
-            size = u32At(mcnk, 0x64) - 8; // the header's sizeLiquid
+        const std::uint32_t size = u32At(mcnk, at + 4);
+        if (size > mcnk.size() - at - 8) {
+            return std::nullopt;
         }
-        if (id == io::chunk::MCNR && size == io::kMcnrEntriesSize) {
-            size += io::kMcnrPaddingSize;
-        }
-        out.push_back(id);
+        out.push_back({io::FourCC(u32At(mcnk, at)), at + 8, size});
         at += 8 + size;
+    }
+    if (at != mcnk.size()) {
+        return std::nullopt;
     }
     return out;
 }
 
-io::Adt readV18(const std::string& corpusFile) {
-    const auto bytes = tests::readBytes(tests::corpusPath(corpusFile));
+// Patches the size field of every MCNR listed in `file` (v18 or split root) to `size`. The 13 padding
+// bytes stay where they are, so MCNK sizes and offsets do not change.
+void setMcnrSizes(std::vector<std::byte>& file, std::uint32_t size) {
+    io::Diagnostics diag;
+    for (const auto& e : io::listAdtChunks(file, diag)) {
+        if (e.id == io::chunk::MCNR) {
+            std::memcpy(file.data() + e.offset + 4, &size, 4);
+        }
+    }
+}
+
+io::Adt readV18Bytes(const std::vector<std::byte>& bytes) {
     io::AdtReadOptions options;
     options.bigAlpha = false; // Azeroth.wdt: MPHD flags 0
     auto result = io::readAdt(bytes, options);
@@ -89,6 +108,10 @@ io::Adt readV18(const std::string& corpusFile) {
         qFatal("read failed: %s", result.error().describe().c_str());
     }
     return std::move(result->adt);
+}
+
+io::Adt readV18(const std::string& corpusFile) {
+    return readV18Bytes(tests::readBytes(tests::corpusPath(corpusFile)));
 }
 
 io::Adt readSplitOrFail(const io::SplitAdtFiles& files, std::optional<bool> bigAlpha = false) {
@@ -182,6 +205,148 @@ private slots:
         QVERIFY2(again.obj0 == split.obj0, qPrintable(firstDifference(again.obj0, split.obj0)));
     }
 
+    void splitRootMcnrDeclares448_data() { v18ToSplitToV18IsByteIdentical_data(); }
+    // Split roots declare MCNR as 448 ("from Cataclysm only ... MCNR defined size is 448"): every root
+    // MCNK walks by declared sizes, and the 13 bytes inside MCNR are the source's, byte for byte.
+    void splitRootMcnrDeclares448() {
+        QFETCH(QString, file);
+        const auto original = tests::readBytes(tests::corpusPath(file.toStdString()));
+        io::Adt adt = readV18Bytes(original);
+        // The source's padding: the 13 bytes after each 435-byte MCNR of the v18 file.
+        std::vector<std::array<std::uint8_t, io::kMcnrPaddingSize>> sourcePadding;
+        io::Diagnostics diag;
+        for (const auto& e : io::listAdtChunks(original, diag)) {
+            if (e.id == io::chunk::MCNR) {
+                QCOMPARE(e.size, std::uint64_t(io::kMcnrEntriesSize));
+                auto& p = sourcePadding.emplace_back();
+                std::memcpy(p.data(), original.data() + e.offset + 8 + io::kMcnrEntriesSize, p.size());
+            }
+        }
+        QCOMPARE(sourcePadding.size(), std::size_t(io::kChunksPerTile));
+        // The corpus pads every MCNR alike; one chunk gets bytes of its own.
+        constexpr std::size_t kOwn = 37;
+        for (std::size_t i = 0; i < io::kMcnrPaddingSize; ++i) {
+            sourcePadding[kOwn][i] = std::uint8_t(0xA0 + i);
+        }
+        adt.chunks[kOwn].normalPadding = sourcePadding[kOwn];
+
+        const io::SplitAdtFiles split = io::writeSplitAdt(adt);
+        std::size_t index = 0;
+        for (const auto& c : chunksOf(split.root)) {
+            if (c.id != io::chunk::MCNK) {
+                continue;
+            }
+            const auto subs = declaredSubchunks(c.data, true);
+            QVERIFY2(subs, qPrintable(QStringLiteral("root MCNK %1 does not walk by sizes").arg(index)));
+            const auto mcnr = std::find_if(subs->begin(), subs->end(),
+                                           [](const Sub& sub) { return sub.id == io::chunk::MCNR; });
+            QVERIFY(mcnr != subs->end());
+            QCOMPARE(mcnr->size, std::uint32_t(448));
+            QCOMPARE(u32At(c.data, 0x18), std::uint32_t(mcnr->data)); // ofsNormal, from the MCNK's own header
+            std::array<std::uint8_t, io::kMcnrPaddingSize> padding{};
+            std::memcpy(padding.data(), c.data.data() + mcnr->data + io::kMcnrEntriesSize, padding.size());
+            QVERIFY2(padding == sourcePadding[index], qPrintable(QStringLiteral("MCNK %1").arg(index)));
+            ++index;
+        }
+        QCOMPARE(index, std::size_t(io::kChunksPerTile));
+        // Read back, the padding travels with the model; the v18-only flag stays off.
+        const io::Adt back = readSplitOrFail(split);
+        for (std::size_t i = 0; i < back.chunks.size(); ++i) {
+            QVERIFY(back.chunks[i].normalPadding == sourcePadding[i]);
+            QVERIFY(!back.chunks[i].v18McnrDeclares448);
+        }
+    }
+
+    void oldSplitRootWith435Reads_data() { v18ToSplitToV18IsByteIdentical_data(); }
+    // A split root written by Mapsmith before 448 (MCNR declares 435, the 13 bytes follow it) reads as
+    // the same tile and is written back with 448.
+    void oldSplitRootWith435Reads() {
+        QFETCH(QString, file);
+        const auto original = tests::readBytes(tests::corpusPath(file.toStdString()));
+        const io::SplitAdtFiles split = io::writeSplitAdt(readV18Bytes(original));
+        io::SplitAdtFiles old = split;
+        setMcnrSizes(old.root, std::uint32_t(io::kMcnrEntriesSize));
+        QVERIFY(old.root != split.root);
+        const auto oldChunks = chunksOf(old.root);
+        const auto firstMcnk = std::find_if(oldChunks.begin(), oldChunks.end(),
+                                            [](const Chunk& c) { return c.id == io::chunk::MCNK; });
+        QVERIFY(firstMcnk != oldChunks.end());
+        QVERIFY(!declaredSubchunks(firstMcnk->data, true)); // what split readers tripped over
+
+        const io::Adt fromOld = readSplitOrFail(old);
+        const io::Adt fromNew = readSplitOrFail(split);
+        QCOMPARE(io::dumpAdt(fromOld).dump(), io::dumpAdt(fromNew).dump());
+        for (std::size_t i = 0; i < fromOld.chunks.size(); ++i) {
+            QVERIFY(fromOld.chunks[i].normalPadding == fromNew.chunks[i].normalPadding);
+            QVERIFY(!fromOld.chunks[i].v18McnrDeclares448);
+        }
+        const io::SplitAdtFiles rewritten = io::writeSplitAdt(fromOld);
+        QVERIFY2(rewritten.root == split.root, qPrintable(firstDifference(rewritten.root, split.root)));
+        QVERIFY(rewritten.tex0 == split.tex0 && rewritten.obj0 == split.obj0);
+        const auto v18 = io::writeAdt(fromOld);
+        QVERIFY2(v18 == original, qPrintable(firstDifference(v18, original)));
+    }
+
+    // The v18-only flag does not travel through split files: a v18 tile whose MCNRs declare 448 gives the
+    // same split root as the canonical tile, and the v18 written from that split set is canonical.
+    void v18Mcnr448IsNotCarriedBySplit() {
+        const auto canonical = tests::readBytes(tests::corpusPath("adt/Azeroth_38_46.adt"));
+        auto nonCanonical = canonical;
+        setMcnrSizes(nonCanonical, std::uint32_t(io::kMcnrEntriesSize + io::kMcnrPaddingSize));
+        const io::Adt adt = readV18Bytes(nonCanonical);
+        QVERIFY(adt.chunks[0].v18McnrDeclares448);
+        const io::SplitAdtFiles split = io::writeSplitAdt(adt);
+        QVERIFY(split.root == io::writeSplitAdt(readV18Bytes(canonical)).root);
+        const auto v18 = io::writeAdt(readSplitOrFail(split));
+        QVERIFY2(v18 == canonical, qPrintable(firstDifference(v18, canonical)));
+    }
+
+    // MCLQ: v18 files declare 0 and the header's sizeLiquid gives the size; split roots declare the true
+    // size so that readers walking by declared sizes stay aligned. A split root that declared 0 still reads.
+    void splitRootMclqDeclaresItsSize() {
+        io::Adt adt = readV18("adt/Azeroth_38_46.adt"); // empty MCLQ stubs in every MCNK
+        constexpr std::size_t kLiquid = 5;
+        adt.chunks[kLiquid].mclq = std::vector<std::byte>(180);
+        for (std::size_t i = 0; i < adt.chunks[kLiquid].mclq->size(); ++i) {
+            (*adt.chunks[kLiquid].mclq)[i] = std::byte(i * 7);
+        }
+        const io::SplitAdtFiles split = io::writeSplitAdt(adt);
+        io::Diagnostics diag;
+        std::uint64_t mclqAt = 0;
+        for (const auto& e : io::listAdtChunks(split.root, diag)) {
+            if (e.id == io::chunk::MCLQ) {
+                QCOMPARE(e.size, std::uint64_t(adt.chunks[std::size_t(e.mcnkIndex)].mclq->size()));
+                if (e.mcnkIndex == int(kLiquid)) {
+                    mclqAt = e.offset;
+                }
+            }
+        }
+        QVERIFY(mclqAt != 0);
+        std::size_t index = 0;
+        for (const auto& c : chunksOf(split.root)) {
+            if (c.id == io::chunk::MCNK) {
+                QVERIFY2(declaredSubchunks(c.data, true), qPrintable(QStringLiteral("MCNK %1").arg(index)));
+                ++index;
+            }
+        }
+        const io::Adt back = readSplitOrFail(split);
+        QVERIFY(back.chunks[kLiquid].mclq == adt.chunks[kLiquid].mclq);
+        // v18 keeps Blizzard's 0.
+        const auto v18 = io::writeAdt(back);
+        for (const auto& e : io::listAdtChunks(v18, diag)) {
+            if (e.id == io::chunk::MCLQ) {
+                QCOMPARE(e.size, std::uint64_t(0));
+            }
+        }
+        QVERIFY(readV18Bytes(v18).chunks[kLiquid].mclq == adt.chunks[kLiquid].mclq);
+        // A split root with the v18 convention reads the same and is written back with the true size.
+        io::SplitAdtFiles zero = split;
+        std::memset(zero.root.data() + mclqAt + 4, 0, 4);
+        const io::Adt fromZero = readSplitOrFail(zero);
+        QVERIFY(fromZero.chunks[kLiquid].mclq == adt.chunks[kLiquid].mclq);
+        QVERIFY(io::writeSplitAdt(fromZero).root == split.root);
+    }
+
     void everyChunkInItsFile() {
         const io::SplitAdtFiles split = io::writeSplitAdt(withSplitOnlyData());
         using namespace io::chunk;
@@ -206,10 +371,12 @@ private slots:
                          qPrintable(QString::fromStdString(name + ": " + c.id.str())));
                 if (c.id == MCNK) {
                     ++mcnks;
-                    for (const io::FourCC sub : subchunkIds(c.data, name == "root")) {
-                        QVERIFY2(allowedSub.at(name).count(sub),
-                                 qPrintable(QString::fromStdString(name + " MCNK: " + sub.str())));
-                        seenSub.insert(sub);
+                    const auto subs = declaredSubchunks(c.data, name == "root");
+                    QVERIFY2(subs, qPrintable(QString::fromStdString(name + " MCNK does not walk by sizes")));
+                    for (const Sub& sub : *subs) {
+                        QVERIFY2(allowedSub.at(name).count(sub.id),
+                                 qPrintable(QString::fromStdString(name + " MCNK: " + sub.id.str())));
+                        seenSub.insert(sub.id);
                     }
                 }
             }
