@@ -149,6 +149,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     selectTool(0);
     updateTitle();
     resize(1280, 800);
+    qApp->installEventFilter(this);
+    mViewport->setFocus(); // the keyboard starts with the tools and the camera, not in a dock's field
 }
 
 MainWindow::~MainWindow() {
@@ -168,7 +170,8 @@ void MainWindow::createActions() {
             createMap(dialog.spec());
         }
     });
-    newMap->setShortcut(QKeySequence::New);
+    bindShortcut(newMap, QStringLiteral("newMap"), tr("New Map"),
+                 QKeySequence::keyBindings(QKeySequence::New));
     QAction* open = file->addAction(tr("&Open Map..."), this, &MainWindow::chooseAndOpen);
     file->addAction(tr("Open Map &Folder..."), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Map Folder"));
@@ -176,12 +179,15 @@ void MainWindow::createActions() {
             openMap(folder);
         }
     });
-    open->setShortcut(QKeySequence::Open);
+    bindShortcut(open, QStringLiteral("openMap"), tr("Open Map"),
+                 QKeySequence::keyBindings(QKeySequence::Open));
     mRecentMenu = file->addMenu(tr("Open &Recent"));
+    connect(file, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu); // maps may have gone
     mSave = file->addAction(tr("&Save"), this, [this] { save(); });
-    mSave->setShortcut(QKeySequence::Save);
+    bindShortcut(mSave, QStringLiteral("save"), tr("Save"), QKeySequence::keyBindings(QKeySequence::Save));
     mSaveAs = file->addAction(tr("Save &As..."), this, [this] { chooseSaveFolder(std::nullopt); });
-    mSaveAs->setShortcut(QKeySequence::SaveAs);
+    bindShortcut(mSaveAs, QStringLiteral("saveAs"), tr("Save As"),
+                 QKeySequence::keyBindings(QKeySequence::SaveAs));
     // Converting a map's files rewrites every tile, so it is a Save As into a folder.
     mSaveAsV18 = file->addAction(tr("Save As v18 Files (WotLK)..."), this,
                                  [this] { chooseSaveFolder(core::TileLayout::V18); });
@@ -230,29 +236,28 @@ void MainWindow::createActions() {
              io::AlphaEncoding::EightBit);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    bindShortcut(quit, QStringLiteral("quit"), tr("Quit"), QKeySequence::keyBindings(QKeySequence::Quit));
     rebuildRecentMenu();
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     mUndo = mUndoGroup->createUndoAction(this, tr("&Undo"));
-    mUndo->setShortcut(QKeySequence::Undo);
+    bindShortcut(mUndo, QStringLiteral("undo"), tr("Undo"), QKeySequence::keyBindings(QKeySequence::Undo));
     mRedo = mUndoGroup->createRedoAction(this, tr("&Redo"));
-    mRedo->setShortcut(QKeySequence::Redo);
+    // Both redo keys editors use: Ctrl+Shift+Z and Ctrl+Y.
+    bindShortcut(mRedo, QStringLiteral("redo"), tr("Redo"),
+                 {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(mUndo);
     edit->addAction(mRedo);
     edit->addSeparator();
     mDeleteObjects =
         edit->addAction(tr("&Delete Selected Objects"), this, [this] { deleteSelectedObjects(); });
-    mDeleteObjects->setShortcut(QKeySequence::Delete);
+    bindShortcut(mDeleteObjects, QStringLiteral("deleteObjects"), tr("Delete Selected Objects"),
+                 {QKeySequence(QKeySequence::Delete)});
     mDeleteObjects->setEnabled(false);
     edit->addSeparator();
-    QAction* preferences = edit->addAction(tr("&Preferences..."), this, [this] {
-        widgets::PreferencesDialog dialog(mPreferences, this);
-        if (dialog.exec() == QDialog::Accepted) {
-            setPreferences(dialog.preferences());
-        }
-    });
-    preferences->setShortcut(QKeySequence::Preferences);
+    QAction* preferences = edit->addAction(tr("&Preferences..."), this, [this] { showPreferences(); });
+    bindShortcut(preferences, QStringLiteral("preferences"), tr("Preferences"),
+                 QKeySequence::keyBindings(QKeySequence::Preferences));
     edit->addAction(tr("&Game Data Folders..."), this, [this] {
         widgets::AssetFoldersDialog dialog(mAssetFolders, this);
         if (dialog.exec() == QDialog::Accepted) {
@@ -269,9 +274,8 @@ void MainWindow::createActions() {
         QAction* a = toolBar->addAction(mTools->at(i)->name());
         a->setObjectName(QStringLiteral("tool%1").arg(i + 1));
         a->setCheckable(true);
-        a->setShortcut(QKeySequence(QString::number(i + 1)));
-        a->setToolTip(
-            tr("%1 (%2) - %3").arg(mTools->at(i)->name()).arg(i + 1).arg(mTools->at(i)->modifierHint()));
+        bindShortcut(a, QStringLiteral("tool%1").arg(i + 1), tr("Tool: %1").arg(mTools->at(i)->name()),
+                     {QKeySequence(QString::number(i + 1))});
         mToolGroup->addAction(a);
         toolsMenu->addAction(a);
         connect(a, &QAction::triggered, this, [this, i] { selectTool(i); });
@@ -284,7 +288,7 @@ void MainWindow::createActions() {
             goToPosition(dialog.target());
         }
     });
-    goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    bindShortcut(goTo, QStringLiteral("goTo"), tr("Go To"), {QKeySequence(Qt::CTRL | Qt::Key_G)});
     mViewMenu->addAction(tr("Look at &Start Tile"), this, [this] {
         if (mDoc && !mDoc->loadedTiles().empty()) {
             mViewport->lookAtTile(mDoc->loadedTiles().front());
@@ -297,6 +301,141 @@ void MainWindow::createActions() {
             tr("<b>Mapsmith</b> %1<br>A terrain editor for World of Warcraft map tiles (ADT v18).")
                 .arg(QApplication::applicationVersion()));
     });
+
+    // Flying the camera: keys held down (viewport_input.h), rebindable like the actions.
+    const FlyKeys fly;
+    const std::pair<const char*, int> flyKeys[] = {{"forward", fly.forward}, {"back", fly.back},
+                                                   {"left", fly.left},       {"right", fly.right},
+                                                   {"up", fly.up},           {"down", fly.down}};
+    const QString flyLabels[] = {tr("Fly forward"), tr("Fly back"), tr("Fly left"),
+                                 tr("Fly right"),   tr("Fly up"),   tr("Fly down")};
+    for (std::size_t k = 0; k < std::size(flyKeys); ++k) {
+        widgets::ShortcutEntry e;
+        e.id = QStringLiteral("fly/") + QLatin1String(flyKeys[k].first);
+        e.label = flyLabels[k];
+        e.defaults = {QKeySequence(flyKeys[k].second)};
+        e.keys = e.defaults;
+        e.singleKey = true;
+        mShortcuts.push_back(e);
+        mShortcutActions.push_back(nullptr);
+    }
+    widgets::loadShortcuts(QSettings(), mShortcuts);
+    applyShortcuts();
+}
+
+void MainWindow::bindShortcut(QAction* action, const QString& id, const QString& label,
+                              QList<QKeySequence> defaults) {
+    if (defaults.size() > widgets::ShortcutEntry::kMaxKeys) {
+        defaults.resize(widgets::ShortcutEntry::kMaxKeys);
+    }
+    if (action->objectName().isEmpty()) {
+        action->setObjectName(id);
+    }
+    action->setShortcuts(defaults);
+    mShortcuts.push_back(widgets::ShortcutEntry{id, label, defaults, defaults, false});
+    mShortcutActions.push_back(action);
+}
+
+void MainWindow::applyShortcuts() {
+    FlyKeys fly;
+    int* const flySlots[] = {&fly.forward, &fly.back, &fly.left, &fly.right, &fly.up, &fly.down};
+    std::size_t flyIndex = 0;
+    for (std::size_t i = 0; i < mShortcuts.size(); ++i) {
+        const widgets::ShortcutEntry& e = mShortcuts[i];
+        if (QAction* a = mShortcutActions[i]) {
+            a->setShortcuts(e.keys);
+        } else if (flyIndex < std::size(flySlots)) {
+            // An unbound fly key is Key_unknown: nothing flies that way.
+            *flySlots[flyIndex++] = e.keys.isEmpty() ? int(Qt::Key_unknown) : int(e.keys.front()[0].key());
+        }
+    }
+    mViewport->setFlyKeys(fly);
+    const auto actions = mToolGroup->actions();
+    for (int i = 0; i < actions.size() && i < mTools->count(); ++i) {
+        const QString keys = actions[i]->shortcut().toString(QKeySequence::NativeText);
+        actions[i]->setToolTip(
+            keys.isEmpty()
+                ? tr("%1 - %2").arg(mTools->at(i)->name(), mTools->at(i)->modifierHint())
+                : tr("%1 (%2) - %3").arg(mTools->at(i)->name(), keys, mTools->at(i)->modifierHint()));
+    }
+}
+
+void MainWindow::setShortcuts(const widgets::ShortcutList& shortcuts) {
+    // Only the keys change: ids, labels and defaults stay this window's.
+    for (std::size_t i = 0; i < mShortcuts.size(); ++i) {
+        for (const widgets::ShortcutEntry& e : shortcuts) {
+            if (e.id == mShortcuts[i].id) {
+                mShortcuts[i].keys = e.keys;
+            }
+        }
+    }
+    QSettings store;
+    widgets::saveShortcuts(store, mShortcuts);
+    applyShortcuts();
+}
+
+void MainWindow::showPreferences(bool shortcutsPage) {
+    widgets::PreferencesDialog dialog(mPreferences, this, mShortcuts);
+    if (shortcutsPage) {
+        dialog.showShortcuts();
+    }
+    if (dialog.exec() == QDialog::Accepted) {
+        setPreferences(dialog.preferences());
+        setShortcuts(dialog.shortcuts());
+    }
+}
+
+namespace {
+
+// Widgets that take typed text: keys go to them, not to the tools or the camera.
+bool takesText(const QWidget* w) {
+    return w && (w->inherits("QLineEdit") || w->inherits("QAbstractSpinBox") || w->inherits("QTextEdit") ||
+                 w->inherits("QPlainTextEdit") || w->inherits("QKeySequenceEdit"));
+}
+
+} // namespace
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // Flying works wherever the keyboard is in this window (docks, tool bar), not only in the viewport,
+    // except while text is typed. The render window (a QWindow, not a widget) delivers its own keys.
+    const auto type = event->type();
+    if (type == QEvent::Hide && watched->isWidgetType()) {
+        // A dialog of this window closed (ours, a file dialog or a message box): the keyboard comes back
+        // here, to the tools and the camera, even where no window manager activates us again.
+        auto* dialog = static_cast<QWidget*>(watched);
+        if (dialog->isWindow() && dialog->isModal() && dialog->parentWidget() &&
+            dialog->parentWidget()->window() == this) {
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    if (!QApplication::activeModalWidget() && isVisible()) {
+                        activateWindow();
+                        mViewport->setFocus(Qt::ActiveWindowFocusReason);
+                    }
+                },
+                Qt::QueuedConnection);
+        }
+    }
+    if (type == QEvent::KeyPress || type == QEvent::KeyRelease) {
+        auto* target = qobject_cast<QWidget*>(watched);
+        if (target && target->window() == this && isActiveWindow() &&
+            !takesText(QApplication::focusWidget()) &&
+            mViewport->handleFlyKey(static_cast<QKeyEvent*>(event))) {
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::ActivationChange) {
+        if (!isActiveWindow()) {
+            mViewport->releaseKeys(); // keys released elsewhere never reach us
+        } else if (!QApplication::focusWidget() || QApplication::focusWidget() == this) {
+            mViewport->setFocus(Qt::ActiveWindowFocusReason); // back from a dialog: keys reach the tools
+        }
+    }
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::createDocks() {
@@ -445,7 +584,16 @@ void MainWindow::selectTool(int index) {
         return;
     }
     mTools->at(mCurrentTool)->end();
+    if (QWidget* focus = QApplication::focusWidget(); focus && mToolSettings->isAncestorOf(focus)) {
+        // The settings page changes under it (a field may hide, focus would jump into another):
+        // choosing a tool gives the keyboard back to the tools and the camera.
+        mViewport->setFocus(Qt::OtherFocusReason);
+    }
     mCurrentTool = index;
+    if (mTools->at(index) != mTools->objects()) {
+        // A selection belongs to the object tool: no highlight, and Delete does nothing, elsewhere.
+        mTools->objects()->setSelection({});
+    }
     toolAction(index)->setChecked(true);
     mToolSettings->showTool(index);
     updateRing();
@@ -586,7 +734,10 @@ void MainWindow::updateRing() {
     mViewport->setBrushRing(b.radius, b.innerRadius());
 }
 
-bool MainWindow::openMap(const QString& path) {
+bool MainWindow::openMap(const QString& given) {
+    // From here on the map does not depend on the folder Mapsmith was started from.
+    const QString path =
+        given.startsWith(QLatin1Char(':')) ? given : QDir::cleanPath(QFileInfo(given).absoluteFilePath());
     std::optional<core::TileCoord> startTile;
     const QString wdt = wdtPathFor(path, startTile);
     if (wdt.isEmpty()) {
@@ -613,6 +764,8 @@ bool MainWindow::openMap(const QString& path) {
     mTools->objects()->setSelection({});
     mTools->objects()->setIds(nullptr);
     mIds.reset();
+    mSummaryTile.reset();
+    mSummary->clearSummary();
     mDoc = std::move(doc.value());
     mIds = std::make_unique<core::UniqueIdAllocator>();
     mIds->attach(*mDoc);
@@ -636,8 +789,9 @@ bool MainWindow::openMap(const QString& path) {
         if (!selection.empty()) {
             mObjectPanel->showObject(*mDoc, selection.front());
         }
+        refreshTileSummary(); // object counts
     });
-    connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { mSummaryTileKey.reset(); });
+    connect(mDoc.get(), &core::MapDocument::chunksChanged, this, &MainWindow::refreshTileSummary);
 
     // Start tile: the one asked for, else the present tile nearest the map's middle.
     const io::Wdt& w = mDoc->wdt();
@@ -965,13 +1119,30 @@ void MainWindow::cursorMoved(std::optional<glm::dvec3> world) {
     }
 }
 
-void MainWindow::showTileSummary(const core::TileCoord& t) {
-    const io::Adt* adt = mDoc ? mDoc->tile(t) : nullptr;
-    const int key = t.y * 64 + t.x;
-    if (!adt || mSummaryTileKey == key) {
+void MainWindow::refreshTileSummary() {
+    // Edits come in bursts (a dab touches many chunks): summarize once per event-loop turn.
+    if (mSummaryRefreshPending) {
         return;
     }
-    mSummaryTileKey = key;
+    mSummaryRefreshPending = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            mSummaryRefreshPending = false;
+            if (const auto shown = mSummaryTile) {
+                mSummaryTile.reset();
+                showTileSummary(*shown);
+            }
+        },
+        Qt::QueuedConnection);
+}
+
+void MainWindow::showTileSummary(const core::TileCoord& t) {
+    const io::Adt* adt = mDoc ? mDoc->tile(t) : nullptr;
+    if (!adt || mSummaryTile == t) {
+        return;
+    }
+    mSummaryTile = t;
     QStringList inTile;
     for (const std::string& name : adt->textures) {
         inTile.push_back(QString::fromStdString(name));
@@ -1009,16 +1180,27 @@ void MainWindow::updateTitle() {
 }
 
 QStringList MainWindow::recentFiles() const {
-    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    // Absolute paths of files that still exist, each once: entries of older versions (relative paths,
+    // which depend on the folder Mapsmith was started from) and maps since deleted are dropped.
+    QStringList list;
+    for (const QString& path : QSettings().value(QStringLiteral("recentFiles")).toStringList()) {
+        const QFileInfo info(path);
+        const QString absolute = QDir::cleanPath(info.absoluteFilePath());
+        if (info.isAbsolute() && info.exists() && !list.contains(absolute)) {
+            list.push_back(absolute);
+        }
+    }
+    return list;
 }
 
 void MainWindow::addRecentFile(const QString& path) {
     if (path.startsWith(QLatin1Char(':'))) {
         return; // the bundled demo is always one click away (no argument)
     }
+    const QString absolute = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     QStringList list = recentFiles();
-    list.removeAll(path);
-    list.prepend(path);
+    list.removeAll(absolute);
+    list.prepend(absolute);
     while (list.size() > kMaxRecent) {
         list.removeLast();
     }

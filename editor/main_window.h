@@ -4,10 +4,12 @@
 // views to the document and owns no terrain logic (core does the editing, io the files).
 
 #include "core/asset_folders.h"
+#include "core/coords.h"
 #include "core/map_source.h"
 #include "core/object_model.h"
 #include "io/alpha_codec.h"
 #include "widgets/preferences_dialog.h"
+#include "widgets/shortcut_settings.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -30,7 +32,6 @@ namespace mapsmith::core {
 class MapDocument;
 class UniqueIdAllocator;
 struct NewMapSpec;
-struct TileCoord;
 } // namespace mapsmith::core
 
 namespace mapsmith::io {
@@ -137,9 +138,17 @@ public:
     // The last error shown to the user (also in the status bar); empty after a success.
     QString lastError() const { return mLastError; }
     QStringList recentFiles() const;
+    // Keyboard shortcuts of the menu actions and the fly keys (Edit > Preferences > Shortcuts): as in
+    // use; setShortcuts stores them (QSettings "shortcuts/") and applies them at once.
+    const widgets::ShortcutList& shortcuts() const { return mShortcuts; }
+    void setShortcuts(const widgets::ShortcutList& shortcuts);
+    // Opens Edit > Preferences (on the Shortcuts page when asked).
+    void showPreferences(bool shortcutsPage = false);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void createActions();
@@ -154,6 +163,7 @@ private:
     int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
     void showTileSummary(const core::TileCoord& tile);
+    void refreshTileSummary(); // the shown tile changed: summarize it again (queued, once per turn)
     void cursorMoved(std::optional<glm::dvec3> world);
     void updateRing();
     void updateTitle();
@@ -164,6 +174,9 @@ private:
     void chooseAndOpen();
     void chooseSaveFolder(std::optional<core::TileLayout> layout);
     void reportError(const QString& message);
+    // Records `action` as rebindable under `id` with its default keys (and sets them).
+    void bindShortcut(QAction* action, const QString& id, const QString& label, QList<QKeySequence> defaults);
+    void applyShortcuts();
 
     std::unique_ptr<core::MapDocument> mDoc;
     QString mPath;
@@ -200,7 +213,10 @@ private:
     QMenu* mRecentMenu = nullptr;
     QMenu* mViewMenu = nullptr;
     int mCurrentTool = 0;
-    std::optional<int> mSummaryTileKey;
+    widgets::ShortcutList mShortcuts;       // menu actions (by id) then the fly keys
+    std::vector<QAction*> mShortcutActions; // mShortcuts[i] belongs to mShortcutActions[i] (nullptr: fly)
+    std::optional<core::TileCoord> mSummaryTile; // the tile the summary shows, as it was then
+    bool mSummaryRefreshPending = false;
 };
 
 } // namespace mapsmith::editor

@@ -19,6 +19,11 @@ namespace mapsmith::editor {
 
 using Field = widgets::BrushSettingsPanel::Field;
 
+namespace {
+// Raise/lower/noise strength is yards per dab; flatten and smooth take min(1, strength).
+constexpr double kHeightStrengthMax = 20.0;
+} // namespace
+
 ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(parent), mTools(tools) {
     setObjectName(QStringLiteral("toolSettings"));
     auto* layout = new QVBoxLayout(this);
@@ -30,7 +35,7 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
 
     const int all = int(Field::All);
     const int binary = int(Field::Radius) | int(Field::Spacing);
-    bind(tools.height(), new widgets::HeightModePanel(this), all);
+    bind(tools.height(), new widgets::HeightModePanel(this), all, kHeightStrengthMax);
     bind(tools.texture(), new widgets::TextureModePanel(this), all);
     bind(tools.holes(), new widgets::HoleModePanel(this), binary);
     bind(tools.colour(), new widgets::VertexColourModePanel(this), all);
@@ -68,10 +73,14 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
     showTool(0);
 }
 
-template <class ToolT, class PanelT> void ToolSettingsDock::bind(ToolT* tool, PanelT* panel, int fields) {
+template <class ToolT, class PanelT>
+void ToolSettingsDock::bind(ToolT* tool, PanelT* panel, int fields, double strengthMax) {
     mStack->addWidget(panel);
     mFields.push_back(fields);
-    mRefresh.push_back([this, tool, panel] {
+    mRefresh.push_back([this, tool, panel, strengthMax] {
+        // Showing a tool must not write the panel's values (still the previous tool's) into it.
+        const QSignalBlocker block(mBrush);
+        mBrush->setStrengthRange(strengthMax, 2, QString());
         panel->setSettings(tool->settings());
         mBrush->setSettings(tool->settings().brush);
     });

@@ -32,7 +32,9 @@ signals:
     void brushChanged(); // radius or hardness changed: the viewport ring follows
 
 private:
-    template <class ToolT, class PanelT> void bind(ToolT* tool, PanelT* panel, int fields);
+    // `strengthMax`: the brush panel's strength range for this tool (height: yards per dab).
+    template <class ToolT, class PanelT>
+    void bind(ToolT* tool, PanelT* panel, int fields, double strengthMax = 1.0);
     void addPlainPage(QWidget* page); // a tool without brush settings
 
     ToolBox& mTools;

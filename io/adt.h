@@ -164,6 +164,24 @@ struct MapChunk {
     bool operator==(const MapChunk&) const = default;
 };
 
+// The MCLY flags the writers store for `layer`: its own flags with use_alpha_map (0x100) set when it has
+// an alpha map and alpha_map_compressed (0x200) then telling whether that map is written in `written`
+// encoding RLE (without an alpha map, 0x200 stays as read; see adt_write_common.h).
+inline std::uint32_t writtenLayerFlags(const TextureLayer& layer, AlphaEncoding written) {
+    std::uint32_t flags = layer.flags & ~mcly_flags::UseAlphaMap;
+    if (layer.hasAlpha) {
+        flags &= ~mcly_flags::AlphaCompressed;
+        flags |= mcly_flags::UseAlphaMap;
+        if (written == AlphaEncoding::Rle) {
+            flags |= mcly_flags::AlphaCompressed;
+        }
+    }
+    return flags;
+}
+inline std::uint32_t writtenLayerFlags(const TextureLayer& layer) {
+    return writtenLayerFlags(layer, layer.encoding);
+}
+
 // What the client uses: MCCV only with has_mccv (0x40), MCSH only with has_mcsh (0x1)
 // (adt-v18-current.txt: "ofsMCCV - only with flags.has_mccv", "ofsShadow - only with flags.has_mcsh").
 // nullptr where the sub-chunk is absent or present but disabled by its flag.

@@ -234,17 +234,8 @@ void McnkWriter::write(const MapChunk& c, McnkLayout layout) {
         at = mW.beginChunk(chunk::MCLY);
         for (std::size_t i = 0; i < c.layers.size(); ++i) {
             const TextureLayer& layer = c.layers[i];
-            // The two bits that describe the alpha map written; without one, 0x200 stays as read.
-            std::uint32_t lf = layer.flags & ~mcly_flags::UseAlphaMap;
-            if (layer.hasAlpha) {
-                lf &= ~mcly_flags::AlphaCompressed;
-                lf |= mcly_flags::UseAlphaMap;
-                if (mLayerEncodings[i] == AlphaEncoding::Rle) {
-                    lf |= mcly_flags::AlphaCompressed;
-                }
-            }
             mW.u32(layer.textureIndex);
-            mW.u32(lf);
+            mW.u32(writtenLayerFlags(layer, mLayerEncodings[i]));
             mW.u32(mLayerOffsets[i]);
             mW.u32(layer.effectId);
         }

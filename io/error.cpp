@@ -27,10 +27,14 @@ const char* errorCodeName(ErrorCode code) {
 }
 
 std::string Error::describe() const {
+    const std::string prefix = file.empty() ? std::string() : file + ": ";
+    if (code == ErrorCode::FileIo && chunk.isNull() && offset == 0) {
+        return prefix + message; // a file that cannot be opened, read or written has no place inside it
+    }
     char where[64];
     std::snprintf(where, sizeof where, " at 0x%llx: ", static_cast<unsigned long long>(offset));
     const std::string name = chunk.isNull() ? std::string("file") : chunk.str();
-    return (file.empty() ? std::string() : file + ": ") + name + where + message;
+    return prefix + name + where + message;
 }
 
 } // namespace mapsmith::io

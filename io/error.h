@@ -35,7 +35,8 @@ struct Error {
     std::string message;      // one sentence, no trailing period needed
     std::string file;         // which file of a set (split ADT parts: "tex0", or a path); empty otherwise
 
-    // "MCNK at 0x1234: <message>", prefixed "<file>: " when file is set — what tools print.
+    // "MCNK at 0x1234: <message>", prefixed "<file>: " when file is set — what tools print. File errors
+    // without a place (FileIo, no chunk, offset 0) are the message alone.
     std::string describe() const;
 };
 

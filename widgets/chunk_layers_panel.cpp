@@ -89,8 +89,10 @@ void ChunkLayersPanel::showChunk(const io::Adt& tile, const io::MapChunk& chunk)
         const double percent = i < usage.size() ? usage[i] * 100.0 : 0.0;
         item->setText(UsageColumn, QStringLiteral("%1 %").arg(percent, 0, 'f', 1));
         item->setTextAlignment(UsageColumn, Qt::AlignRight | Qt::AlignVCenter);
-        item->setText(FlagsColumn, layerFlagsText(layer.flags));
-        item->setToolTip(FlagsColumn, QStringLiteral("0x%1").arg(layer.flags, 3, 16, QLatin1Char('0')));
+        // The flags a save writes (the alpha bits follow the layer's map at once, not only after a save).
+        const std::uint32_t flags = io::writtenLayerFlags(layer);
+        item->setText(FlagsColumn, layerFlagsText(flags));
+        item->setToolTip(FlagsColumn, QStringLiteral("0x%1").arg(flags, 3, 16, QLatin1Char('0')));
     }
 }
 

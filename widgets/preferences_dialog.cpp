@@ -3,8 +3,10 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -45,8 +47,9 @@ void EditorPreferences::save(QSettings& store) const {
     store.setValue(QStringLiteral("preferences/textureCacheMiB"), textureCacheMiB);
 }
 
-PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidget* parent)
-    : QDialog(parent) {
+PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidget* parent,
+                                     const ShortcutList& shortcuts)
+    : QDialog(parent), mGivenShortcuts(shortcuts) {
     setWindowTitle(tr("Preferences"));
     mViewDistance = new QDoubleSpinBox(this);
     mViewDistance->setObjectName(QStringLiteral("viewDistance"));
@@ -80,12 +83,35 @@ PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidg
     form->addRow(tr("Tiles around the camera:"), mStreamRadius);
     form->addRow(tr("Undo memory:"), mUndoBudget);
     form->addRow(tr("Texture memory:"), mTextureCache);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    mButtons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(mButtons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* general = new QWidget(this);
+    general->setLayout(form);
+    mTabs = new QTabWidget(this);
+    mTabs->addTab(general, tr("General"));
+    if (!shortcuts.empty()) {
+        mShortcuts = new ShortcutsEditor(shortcuts, this);
+        mTabs->addTab(mShortcuts, tr("Shortcuts"));
+        // Two actions on one key would leave one of them unreachable: resolve first.
+        connect(mShortcuts, &ShortcutsEditor::conflictsChanged, this,
+                [this](bool any) { mButtons->button(QDialogButtonBox::Ok)->setEnabled(!any); });
+        mButtons->button(QDialogButtonBox::Ok)->setEnabled(!mShortcuts->hasConflicts());
+        resize(640, 560);
+    }
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(buttons);
+    layout->addWidget(mTabs);
+    layout->addWidget(mButtons);
+}
+
+ShortcutList PreferencesDialog::shortcuts() const {
+    return mShortcuts ? mShortcuts->entries() : mGivenShortcuts;
+}
+
+void PreferencesDialog::showShortcuts() {
+    if (mShortcuts) {
+        mTabs->setCurrentWidget(mShortcuts);
+    }
 }
 
 EditorPreferences PreferencesDialog::preferences() const {

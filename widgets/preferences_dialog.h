@@ -1,11 +1,16 @@
 #pragma once
-// Edit > Preferences: editor-wide settings, typed, stored in QSettings under "preferences/".
+// Edit > Preferences: editor-wide settings, typed, stored in QSettings under "preferences/", and the
+// keyboard shortcuts (shortcut_settings.h) on a page of their own.
+
+#include "widgets/shortcut_settings.h"
 
 #include <QDialog>
 
+class QDialogButtonBox;
 class QDoubleSpinBox;
 class QSettings;
 class QSpinBox;
+class QTabWidget;
 
 namespace mapsmith::widgets {
 
@@ -24,10 +29,21 @@ struct EditorPreferences {
 class PreferencesDialog final : public QDialog {
     Q_OBJECT
 public:
-    explicit PreferencesDialog(const EditorPreferences& preferences, QWidget* parent = nullptr);
+    // Without shortcuts there is no Shortcuts page.
+    explicit PreferencesDialog(const EditorPreferences& preferences, QWidget* parent = nullptr,
+                               const ShortcutList& shortcuts = {});
     EditorPreferences preferences() const;
+    // The shortcuts as edited (the ones given when there is no page).
+    ShortcutList shortcuts() const;
+    ShortcutsEditor* shortcutsEditor() const { return mShortcuts; }
+    // Shows the Shortcuts page first.
+    void showShortcuts();
 
 private:
+    QTabWidget* mTabs = nullptr;
+    ShortcutsEditor* mShortcuts = nullptr;
+    ShortcutList mGivenShortcuts;
+    QDialogButtonBox* mButtons = nullptr;
     QDoubleSpinBox* mViewDistance = nullptr;
     QSpinBox* mStreamRadius = nullptr;
     QSpinBox* mUndoBudget = nullptr;

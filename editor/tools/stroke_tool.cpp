@@ -21,7 +21,8 @@ core::BrushSettings defaultBrush(double radius, double strength) {
 } // namespace
 
 HeightTool::HeightTool(QObject* parent)
-    : StrokeTool(tr("Sculpt"), core::HeightBrushSettings{defaultBrush(20.0, 1.0)}, parent) {}
+    // 25 yd and 3 yd per dab: a first drag across the start view raises a hill that plainly shows.
+    : StrokeTool(tr("Sculpt"), core::HeightBrushSettings{defaultBrush(25.0, 3.0)}, parent) {}
 
 core::HeightBrushSettings HeightTool::adjusted(Qt::KeyboardModifiers modifiers) const {
     core::HeightBrushSettings s = settings();

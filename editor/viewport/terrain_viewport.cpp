@@ -19,12 +19,31 @@
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
 
+#include <QLabel>
 #include <QMouseEvent>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace mapsmith::editor {
+
+// A native child window above the render window's (native windows stack above widgets drawn by Qt): the
+// sky colour and a line of text while the renderer starts.
+class StartupCover final : public QLabel {
+public:
+    StartupCover(const QColor& sky, QWidget* parent) : QLabel(parent) {
+        setObjectName(QStringLiteral("startupCover"));
+        setAttribute(Qt::WA_NativeWindow);
+        setAutoFillBackground(true);
+        QPalette p = palette();
+        p.setColor(QPalette::Window, sky);
+        p.setColor(QPalette::WindowText, QColor(40, 52, 70));
+        setPalette(p);
+        setAlignment(Qt::AlignCenter);
+        setText(tr("Preparing the 3D view..."));
+    }
+};
 
 TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource> textures)
     : QWidget(parent), mTextures(std::move(textures)) {
@@ -70,6 +89,32 @@ TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource>
     connect(mInput, &ViewportInput::cursorMoved, this, &TerrainViewport::cursorAt);
     mWindow->installEventFilter(this);
     applyCamera();
+    mCover = new StartupCover(mEffects->look().fogColour, this);
+}
+
+bool TerrainViewport::showingStartupCover() const {
+    return mCover != nullptr;
+}
+
+void TerrainViewport::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (!mCover || mCoverArmed) {
+        return;
+    }
+    mCoverArmed = true;
+    mCover->setGeometry(rect());
+    mCover->raise();
+    const auto remove = [this] {
+        if (mCover) {
+            mCover->deleteLater();
+            mCover = nullptr;
+            emit firstFrameShown();
+        }
+    };
+    // The second frame after the request is on screen (frame_capture.h); the timer covers a renderer
+    // that never delivers (the cover must not stay).
+    mCapture->capture([remove](const QImage&) { remove(); });
+    QTimer::singleShot(kStartupTimeoutMs, this, remove);
 }
 
 TerrainViewport::~TerrainViewport() {
@@ -132,9 +177,11 @@ void TerrainViewport::applyPendingChanges() {
         return;
     }
     mScene->applyDirty(*mDoc, dirty);
-    // The surface may have moved under the cursor: drape the ring again.
+    // The surface may have moved under the cursor: drape the ring again and report the new point
+    // (the cursor readout follows an undo without a mouse move).
     if (const auto mouse = mInput->mousePosition()) {
         mCursor = pickAt(*mouse + QPointF(0.5, 0.5));
+        emit cursorMoved(mCursor);
     }
     updateRing();
     updateSelection();
@@ -207,7 +254,7 @@ void TerrainViewport::setCamera(glm::dvec3 worldPos, double yawDeg, double pitch
 void TerrainViewport::lookAtTile(core::TileCoord tile) {
     const glm::dvec2 centre = core::tileOrigin(tile) - glm::dvec2(core::kTileSize / 2.0);
     const double height = mDoc ? mDoc->heightAt(centre).value_or(0.0) : 0.0;
-    mCamera.setPose(poseLookingAt(glm::dvec3(centre, height), 0.0, -40.0, 1.3 * core::kTileSize));
+    mCamera.setPose(poseLookingAt(glm::dvec3(centre, height), 0.0, -35.0, kLookAtTileDistance));
     applyCamera();
 }
 
@@ -240,6 +287,9 @@ void TerrainViewport::applyCamera() {
 
 void TerrainViewport::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    if (mCover) {
+        mCover->setGeometry(rect());
+    }
     applyCamera();
 }
 
@@ -308,6 +358,23 @@ void TerrainViewport::updateRing() {
 }
 
 // Events and capture -------------------------------------------------------------------------------
+
+bool TerrainViewport::handleFlyKey(QKeyEvent* event) {
+    const bool key = event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease;
+    return key && mInput->flyKeys().contains(event->key()) && mInput->handle(event);
+}
+
+void TerrainViewport::releaseKeys() {
+    mInput->releaseKeys();
+}
+
+void TerrainViewport::setFlyKeys(const FlyKeys& keys) {
+    mInput->setFlyKeys(keys);
+}
+
+const FlyKeys& TerrainViewport::flyKeys() const {
+    return mInput->flyKeys();
+}
 
 bool TerrainViewport::eventFilter(QObject* watched, QEvent* event) {
     if (watched == mWindow) {

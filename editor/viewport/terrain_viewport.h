@@ -17,8 +17,10 @@
 #include "editor/viewport/scene_effects.h"
 #include "editor/viewport/scene_frame.h"
 #include "editor/viewport/terrain_scene.h"
+#include "editor/viewport/viewport_input.h"
 
 #include <QImage>
+#include <QKeyEvent>
 
 #include <QPointer>
 #include <QWidget>
@@ -43,7 +45,6 @@ namespace mapsmith::editor {
 class ColouredMeshEntity;
 class FrameCapture;
 class TextureSource;
-class ViewportInput;
 
 class TerrainViewport final : public QWidget {
     Q_OBJECT
@@ -67,8 +68,10 @@ public:
     glm::dvec3 cameraPosition() const { return mCamera.pose().position; }
     const CameraPose& cameraPose() const { return mCamera.pose(); }
     CameraController& cameraController() { return mCamera; }
-    // Looks at a tile's centre from the south, high enough to see all of it.
+    // Looks at a tile's centre from the south, 35 degrees down, from kLookAtTileDistance yards: most of
+    // the tile in view and near enough that a default brush stroke shows plainly.
     void lookAtTile(core::TileCoord tile);
+    static constexpr double kLookAtTileDistance = 0.6 * core::kTileSize; // 320 yards
     // Objects drawn with selection handles (selection_handles.h); redrawn when the map changes.
     void setSelectedObjects(const std::vector<core::ObjectRef>& selection);
     const std::vector<core::ObjectRef>& selectedObjects() const { return mSelection; }
@@ -89,6 +92,13 @@ public:
     // Where a world point is drawn (widget pixels); nullopt behind the camera.
     std::optional<QPointF> project(glm::dvec3 world) const;
 
+    // Keyboard flying from elsewhere in the main window (the render window handles its own keys):
+    // true when `event` (KeyPress/KeyRelease) was a fly key and was used. releaseKeys() stops flying.
+    bool handleFlyKey(QKeyEvent* event);
+    void releaseKeys();
+    void setFlyKeys(const FlyKeys& keys);
+    const FlyKeys& flyKeys() const;
+
     // The brush cursor under the mouse (outer radius <= 0 hides it), yards.
     void setBrushRing(double outerRadius, double innerRadius);
     bool brushRingVisible() const;
@@ -105,6 +115,10 @@ public:
     void setLook(const SceneLook& look);
     const SceneLook& look() const;
     Qt3DExtras::Qt3DWindow* renderWindow() const { return mWindow; }
+    // Until the renderer's first frame is on screen (or kStartupTimeoutMs passed), a sky-coloured
+    // "Preparing the 3D view" cover lies over the render window, which is black before it.
+    bool showingStartupCover() const;
+    static constexpr int kStartupTimeoutMs = 5000;
 
 signals:
     // Left button (pen tip) only: the tool's stroke.
@@ -117,10 +131,12 @@ signals:
     void handlePressed(mapsmith::editor::HandleKind kind, const mapsmith::editor::Ray& ray);
     void handleDragged(const mapsmith::editor::Ray& ray);
     void handleReleased();
+    void firstFrameShown(); // the startup cover is gone
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void clearScene();
@@ -149,6 +165,8 @@ private:
     int mSelectionMesh = 0; // indices in the selection mesh
     std::optional<HandleKind> mHandleDrag;
     FrameCapture* mCapture = nullptr;
+    class StartupCover* mCover = nullptr; // deleted once the first frame is shown
+    bool mCoverArmed = false;             // the first show started waiting for that frame
     ViewportInput* mInput = nullptr;
 
     QPointer<core::MapDocument> mDoc;

@@ -9,24 +9,6 @@
 
 namespace mapsmith::editor {
 
-namespace {
-
-bool isFlyKey(int key) {
-    switch (key) {
-    case Qt::Key_W:
-    case Qt::Key_A:
-    case Qt::Key_S:
-    case Qt::Key_D:
-    case Qt::Key_Q:
-    case Qt::Key_E:
-        return true;
-    default:
-        return false;
-    }
-}
-
-} // namespace
-
 ViewportInput::ViewportInput(CameraController& camera, Picker pick, QObject* parent)
     : QObject(parent), mCamera(camera), mPick(std::move(pick)) {
     mFlyTimer.setInterval(16);
@@ -70,8 +52,8 @@ bool ViewportInput::handle(QEvent* event) {
     case QEvent::KeyRelease: {
         auto* e = static_cast<QKeyEvent*>(event);
         mFast = e->modifiers().testFlag(Qt::ShiftModifier);
-        if (!isFlyKey(e->key()) || e->isAutoRepeat()) {
-            return isFlyKey(e->key());
+        if (!mFlyKeys.contains(e->key()) || e->isAutoRepeat()) {
+            return mFlyKeys.contains(e->key());
         }
         if (event->type() == QEvent::KeyPress) {
             mKeys.insert(e->key());
@@ -85,8 +67,7 @@ bool ViewportInput::handle(QEvent* event) {
         return true;
     }
     case QEvent::FocusOut:
-        mKeys.clear();
-        mFlyTimer.stop();
+        releaseKeys();
         return false;
     case QEvent::Leave:
         mMouse.reset();
@@ -146,11 +127,22 @@ void ViewportInput::release(Qt::MouseButton button) {
     mButton = Qt::NoButton;
 }
 
+void ViewportInput::setFlyKeys(const FlyKeys& keys) {
+    releaseKeys();
+    mFlyKeys = keys;
+}
+
+void ViewportInput::releaseKeys() {
+    mKeys.clear();
+    mFlyTimer.stop();
+}
+
 glm::dvec3 ViewportInput::flyDirection() const {
     const auto axis = [&](int plus, int minus) {
         return double(mKeys.contains(plus)) - double(mKeys.contains(minus));
     };
-    return {axis(Qt::Key_W, Qt::Key_S), axis(Qt::Key_D, Qt::Key_A), axis(Qt::Key_E, Qt::Key_Q)};
+    const FlyKeys& k = mFlyKeys;
+    return {axis(k.forward, k.back), axis(k.right, k.left), axis(k.up, k.down)};
 }
 
 void ViewportInput::flyStep() {

@@ -5,7 +5,9 @@
 //     (pen pressure 0..1 from QTabletEvent, 1 with a mouse), release -> terrainReleased.
 //   Right drag: look around. Middle drag: orbit around the terrain point under the press (or a
 //     point kOrbitFallback yards ahead when the press is on the sky).
-//   W/S forward/back, A/D left/right, E/Q up/down (Shift: x4), wheel: fly speed.
+//   W/S forward/back, A/D left/right, E/Q up/down (Shift: x4; the keys are FlyKeys, rebindable),
+//   wheel: fly speed. Keys come from the render window, or from the main window (handleKey) when the
+//   viewport does not have the focus.
 // Every mouse move reports the terrain point under the cursor (cursorMoved).
 
 #include "editor/viewport/camera_controller.h"
@@ -25,6 +27,20 @@ class QEvent;
 
 namespace mapsmith::editor {
 
+// The keys that fly the camera (Qt::Key values, modifiers ignored).
+struct FlyKeys {
+    int forward = Qt::Key_W;
+    int back = Qt::Key_S;
+    int left = Qt::Key_A;
+    int right = Qt::Key_D;
+    int up = Qt::Key_E;
+    int down = Qt::Key_Q;
+    bool contains(int key) const {
+        return key == forward || key == back || key == left || key == right || key == up || key == down;
+    }
+    bool operator==(const FlyKeys&) const = default;
+};
+
 class ViewportInput final : public QObject {
     Q_OBJECT
 public:
@@ -38,6 +54,10 @@ public:
     // Handles one event of the render window; true when it was consumed.
     bool handle(QEvent* event);
     bool toolActive() const { return mMode == Mode::Tool; }
+    void setFlyKeys(const FlyKeys& keys);
+    const FlyKeys& flyKeys() const { return mFlyKeys; }
+    // Stops flying (the keys held are forgotten): the window lost the keyboard.
+    void releaseKeys();
     std::optional<QPointF> mousePosition() const { return mMouse; }
 
 signals:
@@ -63,6 +83,7 @@ private:
     QPointF mLast;
     std::optional<QPointF> mMouse;
     glm::dvec3 mPivot{0.0};
+    FlyKeys mFlyKeys;
     QSet<int> mKeys;
     bool mFast = false;
     QTimer mFlyTimer;
