@@ -37,6 +37,8 @@ struct Error {
 
     // "MCNK at 0x1234: <message>", prefixed "<file>: " when file is set — what tools print.
     std::string describe() const;
+
+    bool operator==(const Error&) const = default;
 };
 
 using Warning = Error;
