@@ -207,15 +207,45 @@ constexpr std::uint32_t fourcc(const char (&s)[5]) {
            std::uint32_t(std::uint8_t(s[2])) << 16 | std::uint32_t(std::uint8_t(s[3])) << 24;
 }
 
-// One channel of an uncompressed DDS pixel through its mask, scaled to 0..255 (0 for an empty mask).
-std::uint8_t maskedChannel(std::uint32_t v, std::uint32_t mask) {
-    if (mask == 0) {
-        return 0;
+// One channel of uncompressed DDS pixels through its mask, scaled to 0..255 (0 for an empty mask): the
+// masked bits are shifted down, cut to their top 8 bits, and looked up (x * 255 / max, rounded).
+class MaskedChannel {
+public:
+    explicit MaskedChannel(std::uint32_t mask) : mMask(mask) {
+        if (mask == 0) {
+            return;
+        }
+        mShift = std::countr_zero(mask);
+        const std::uint32_t max = mask >> mShift;
+        const int bits = std::bit_width(max);
+        mDrop = bits > 8 ? bits - 8 : 0;
+        const std::uint32_t top = max >> mDrop; // 1..255
+        for (std::uint32_t x = 0; x <= top; ++x) {
+            mTable[x] = std::uint8_t((x * 255 + top / 2) / top);
+        }
     }
-    const int shift = std::countr_zero(mask);
-    const std::uint64_t max = mask >> shift;
-    const std::uint64_t x = (v & mask) >> shift;
-    return std::uint8_t((x * 255 + max / 2) / max);
+    std::uint8_t operator()(std::uint32_t v) const { return mTable[((v & mMask) >> mShift) >> mDrop]; }
+
+private:
+    std::uint32_t mMask = 0;
+    int mShift = 0;
+    int mDrop = 0;
+    std::array<std::uint8_t, 256> mTable{};
+};
+
+// n uncompressed pixels of Bpp bytes (little-endian values) to RGBA8 through the channels (R, G, B, A);
+// opaque without alpha.
+template <std::size_t Bpp>
+void decodeMasked(const std::byte* in, std::uint64_t n, const std::array<MaskedChannel, 4>& c, bool alpha,
+                  std::uint8_t* out) {
+    for (std::uint64_t i = 0; i < n; ++i, in += Bpp, out += 4) {
+        std::uint32_t v = 0;
+        std::memcpy(&v, in, Bpp); // little-endian host (byte_reader.h)
+        out[0] = c[0](v);
+        out[1] = c[1](v);
+        out[2] = c[2](v);
+        out[3] = alpha ? c[3](v) : 255;
+    }
 }
 
 // Level 0 of a DDS image (layout in gamestudio_skin.h) into `out`; false with `problem` set otherwise.
@@ -298,15 +328,20 @@ bool decodeDds(std::span<const std::byte> dds, std::vector<std::uint8_t>& out, s
             return false;
         }
         const bool alpha = (flags & kDdpfAlphaPixels) != 0 && masks[3] != 0;
+        const std::array<MaskedChannel, 4> channels = {MaskedChannel(masks[0]), MaskedChannel(masks[1]),
+                                                       MaskedChannel(masks[2]),
+                                                       MaskedChannel(alpha ? masks[3] : 0)};
         out.resize(std::size_t(pixels * 4));
-        for (std::uint64_t i = 0; i < pixels; ++i) {
-            std::uint32_t v = 0;
-            std::memcpy(&v, data.data() + i * bpp, bpp); // little-endian host (byte_reader.h)
-            std::uint8_t* o = out.data() + 4 * i;
-            o[0] = maskedChannel(v, masks[0]);
-            o[1] = maskedChannel(v, masks[1]);
-            o[2] = maskedChannel(v, masks[2]);
-            o[3] = alpha ? maskedChannel(v, masks[3]) : 255;
+        switch (bpp) {
+        case 2:
+            decodeMasked<2>(data.data(), pixels, channels, alpha, out.data());
+            break;
+        case 3:
+            decodeMasked<3>(data.data(), pixels, channels, alpha, out.data());
+            break;
+        default:
+            decodeMasked<4>(data.data(), pixels, channels, alpha, out.data());
+            break;
         }
     } else {
         char hex[16];
