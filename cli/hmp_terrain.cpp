@@ -156,10 +156,14 @@ int runImportHmp(const QStringList& args) {
         "stretched over the block's outer vertices (bilinear), its north edge (HMP y max) on the block's "
         "north edge and its west edge (x min) on the west edge, so a file from export-hmp of the same block "
         "lands vertex on vertex; normals are recomputed, seamless across the tiles. --skin-tint also sets "
-        "the vertex colours from the terrain's first skin. Every tile of the block must exist and read, and "
-        "the terrain must read, before anything is written; each tile is then written back in its own "
+        "the vertex colours from the terrain's first skin. Skins of every type the Gamestudio spec lists are "
+        "read (8-bit, 565, 4444, 888, 8888, with mipmaps, and DDS with DXT1/3/5 or RGB data); a skin that "
+        "cannot be decoded is a warning and costs only --skin-tint, when it is the first. Every tile of the "
+        "block must exist and read, and the terrain must read, before anything is written; each tile is then "
+        "written back in its own "
         "layout (v18 or split), atomically, the previous file kept as .bak. Exit codes: 0 imported, 2 usage "
-        "error, 3 the terrain or a tile cannot be read or written."));
+        "error, 3 the terrain or a tile cannot be read or written (or --skin-tint's skin cannot be "
+        "decoded)."));
     parser.addPositionalArgument(
         QStringLiteral("FILE.hmp"),
         QStringLiteral("The terrain: an HMP4, HMP5 (export-hmp writes them) or HMP7 file."));
@@ -204,6 +208,10 @@ int runImportHmp(const QStringList& args) {
         err << command << ": " << located(hmpPath, hmp.error()) << "; nothing written\n";
         return Failure;
     }
+    // Skins that read but do not decode cost only --skin-tint (below), never the heights.
+    for (const io::Warning& w : hmp->warnings) {
+        err << "warning: " << located(hmpPath, w) << "\n";
+    }
     const core::HeightGrid grid = core::gridFromHmp(*hmp);
     if (grid.values.empty()) {
         err << command << ": " << hmpPath << " holds no grid of heights; nothing written\n";
@@ -227,10 +235,18 @@ int runImportHmp(const QStringList& args) {
     }
     std::optional<QImage> skin;
     if (parser.isSet(tintOption)) {
-        skin = core::hmpSkinImage(*hmp);
-        if (!skin) {
+        if (hmp->skins.empty()) {
             err << command << ": --skin-tint needs a skin, and " << hmpPath << " has none\n";
             return Usage;
+        }
+        skin = core::hmpSkinImage(*hmp);
+        if (!skin) {
+            const io::GamestudioSkin& first = hmp->skins.front();
+            err << command << ": --skin-tint needs the first skin's colours, and the first skin of "
+                << hmpPath << " (type " << first.type
+                << ") cannot be decoded (see the warning above); nothing written "
+                << "(without --skin-tint the heights import)\n";
+            return Failure;
         }
     }
 

@@ -123,14 +123,16 @@ std::optional<QImage> hmpSkinImage(const io::Hmp& hmp) {
         return std::nullopt;
     }
     const io::GamestudioSkin& skin = hmp.skins.front();
-    const std::size_t rowBytes = 4 * std::size_t(skin.width);
-    if (skin.rgba.empty() || skin.width == 0 || skin.height == 0 ||
-        skin.width > std::uint32_t(std::numeric_limits<int>::max() / 4) ||
-        skin.height > std::uint32_t(std::numeric_limits<int>::max()) ||
-        skin.rgba.front().size() != rowBytes * skin.height) {
+    const std::uint32_t width = skin.imageWidth; // DDS skins: the image's size, not the record's fields
+    const std::uint32_t height = skin.imageHeight;
+    const std::size_t rowBytes = 4 * std::size_t(width);
+    if (skin.rgba.empty() || width == 0 || height == 0 ||
+        width > std::uint32_t(std::numeric_limits<int>::max() / 4) ||
+        height > std::uint32_t(std::numeric_limits<int>::max()) ||
+        skin.rgba.front().size() != rowBytes * height) {
         return std::nullopt;
     }
-    QImage image(int(skin.width), int(skin.height), QImage::Format_RGBA8888);
+    QImage image(int(width), int(height), QImage::Format_RGBA8888);
     if (image.isNull()) {
         return std::nullopt;
     }

@@ -42,7 +42,8 @@ inline constexpr float kFlatHmpScale = 1e-6f; // world units per packed step of 
 
 // The first skin's level 0 as Format_RGBA8888, row 0 north like gridFromHmp's grid: the skin is flipped
 // vertically, as its rows run with the vertex rows (small.hmp's skin shows its pits and walls where the
-// heights have them with skin row 0 on vertex row 0). nullopt without a decoded skin.
+// heights have them with skin row 0 on vertex row 0). nullopt when there is no skin or the first is not
+// decoded (io::GamestudioSkin::decoded; readHmp warns about it).
 std::optional<QImage> hmpSkinImage(const io::Hmp& hmp);
 
 } // namespace mapsmith::core

@@ -1,13 +1,12 @@
 // BLP1/BLP2 reader and BLP2 writer (layout in blp.h). Every header field is read through ByteReader;
 // every mip offset and size is checked against the file (64-bit arithmetic) before a byte of the level
-// is touched or a pixel buffer is allocated. DXT blocks go through libsquish.
+// is touched or a pixel buffer is allocated. DXT blocks go through io/dxt.h (libsquish).
 
 #include "io/blp.h"
 
 #include "io/byte_reader.h"
 #include "io/byte_writer.h"
-
-#include <squish.h>
+#include "io/dxt.h"
 
 #include <array>
 #include <cstring>
@@ -50,28 +49,10 @@ static_assert(kBlp2MipOffsetsAt + 2 * kMipTableSize == kBlp2HeaderSize);
 static_assert(kBlp1MipOffsetsAt + 2 * kMipTableSize == kBlp1HeaderSize);
 static_assert(kBlpPaletteSize == 1024);
 
-std::uint64_t dxtBlockBytes(BlpDxt dxt) {
-    return dxt == BlpDxt::Dxt1 ? 8 : 16;
-}
-
-int squishFlags(BlpDxt dxt) {
-    switch (dxt) {
-    case BlpDxt::Dxt1:
-        return squish::kDxt1;
-    case BlpDxt::Dxt3:
-        return squish::kDxt3;
-    case BlpDxt::Dxt5:
-        return squish::kDxt5;
-    case BlpDxt::None:
-        break;
-    }
-    return 0;
-}
-
-std::uint64_t dxtLevelBytes(std::uint32_t w, std::uint32_t h, BlpDxt dxt) {
-    const std::uint64_t bw = std::max<std::uint64_t>(1, (std::uint64_t(w) + 3) / 4);
-    const std::uint64_t bh = std::max<std::uint64_t>(1, (std::uint64_t(h) + 3) / 4);
-    return bw * bh * dxtBlockBytes(dxt);
+// The shared DXT codec's format of a BLP DXT variant (None never reaches it: levelBytes and the encoder
+// only see Dxt encodings).
+DxtFormat dxtFormat(BlpDxt dxt) {
+    return dxt == BlpDxt::Dxt5 ? DxtFormat::Dxt5 : dxt == BlpDxt::Dxt3 ? DxtFormat::Dxt3 : DxtFormat::Dxt1;
 }
 
 // Alpha plane bytes of a palettized level of n pixels.
@@ -85,28 +66,6 @@ std::uint64_t alphaPlaneBytes(std::uint64_t n, std::uint32_t depth) {
         return n;
     default:
         return 0;
-    }
-}
-
-// Block by block with squish::CompressMasked (pixels outside a partial edge block are masked out), on the
-// calling thread like decodeDxt.
-void encodeDxt(const std::vector<std::uint8_t>& px, std::uint32_t w, std::uint32_t h, BlpDxt dxt,
-               std::vector<std::uint8_t>& blocks) {
-    const std::size_t blockBytes = std::size_t(dxtBlockBytes(dxt));
-    const int flags = squishFlags(dxt);
-    std::array<std::uint8_t, 64> block{};
-    std::uint8_t* out = blocks.data();
-    for (std::uint32_t by = 0; by < h; by += 4) {
-        for (std::uint32_t bx = 0; bx < w; bx += 4, out += blockBytes) {
-            const std::uint32_t cw = std::min<std::uint32_t>(4, w - bx);
-            const std::uint32_t ch = std::min<std::uint32_t>(4, h - by);
-            int mask = 0;
-            for (std::uint32_t y = 0; y < ch; ++y) {
-                std::memcpy(block.data() + 16 * y, px.data() + (std::uint64_t(by + y) * w + bx) * 4, 4 * cw);
-                mask |= ((1 << cw) - 1) << (4 * y);
-            }
-            squish::CompressMasked(block.data(), mask, out, flags);
-        }
     }
 }
 
@@ -125,7 +84,7 @@ std::uint64_t levelBytes(const BlpImage& im, std::uint32_t w, std::uint32_t h) {
     case BlpEncoding::Palette:
         return n + alphaPlaneBytes(n, im.alphaDepth);
     case BlpEncoding::Dxt:
-        return dxtLevelBytes(w, h, im.dxt);
+        return dxtLevelBytes(w, h, dxtFormat(im.dxt));
     case BlpEncoding::Uncompressed:
         return n * 4;
     case BlpEncoding::Jpeg:
@@ -158,26 +117,6 @@ void decodePalette(const Header& hd, std::span<const std::byte> data, std::uint3
     }
 }
 
-// Block by block with squish::Decompress: Debian's squish::DecompressImage spreads one image over OpenMP
-// threads, which costs more than the decoding itself on small levels. Data holds every block (checked).
-void decodeDxt(std::span<const std::byte> data, std::uint32_t w, std::uint32_t h, BlpDxt dxt,
-               std::vector<std::uint8_t>& out) {
-    const std::uint64_t blockBytes = dxtBlockBytes(dxt);
-    const int flags = squishFlags(dxt);
-    std::array<std::uint8_t, 64> block{}; // 4x4 RGBA
-    const std::byte* in = data.data();
-    for (std::uint32_t by = 0; by < h; by += 4) {
-        for (std::uint32_t bx = 0; bx < w; bx += 4, in += blockBytes) {
-            squish::Decompress(block.data(), in, flags);
-            const std::uint32_t cw = std::min<std::uint32_t>(4, w - bx); // partial blocks at the edges
-            const std::uint32_t ch = std::min<std::uint32_t>(4, h - by);
-            for (std::uint32_t y = 0; y < ch; ++y) {
-                std::memcpy(out.data() + (std::uint64_t(by + y) * w + bx) * 4, block.data() + 16 * y, 4 * cw);
-            }
-        }
-    }
-}
-
 void decodeLevel(const Header& hd, std::span<const std::byte> data, std::uint32_t w, std::uint32_t h,
                  std::vector<std::uint8_t>& out) {
     const BlpImage& im = hd.image;
@@ -188,7 +127,7 @@ void decodeLevel(const Header& hd, std::span<const std::byte> data, std::uint32_
         decodePalette(hd, data, w, h, out);
         return;
     case BlpEncoding::Dxt:
-        decodeDxt(data, w, h, im.dxt, out);
+        decodeDxt(data, w, h, dxtFormat(im.dxt), out);
         break;
     case BlpEncoding::Uncompressed:
         for (std::uint64_t i = 0; i < n; ++i) {
@@ -545,8 +484,7 @@ std::vector<std::byte> writeBlp2(const BlpImage& image, BlpWriteFormat format) {
             }
             w.bytes(std::span<const std::uint8_t>(bgra));
         } else {
-            std::vector<std::uint8_t> blocks(std::size_t(dxtLevelBytes(mw, mh, dxt)));
-            encodeDxt(px, mw, mh, dxt, blocks);
+            const std::vector<std::uint8_t> blocks = encodeDxt(px, mw, mh, dxtFormat(dxt));
             w.bytes(std::span<const std::uint8_t>(blocks));
         }
         w.patchU32(offsetsAt + 4 * i, std::uint32_t(at));

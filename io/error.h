@@ -38,6 +38,8 @@ struct Error {
     // "MCNK at 0x1234: <message>", prefixed "<file>: " when file is set — what tools print. File errors
     // without a place (FileIo, no chunk, offset 0) are the message alone.
     std::string describe() const;
+
+    bool operator==(const Error&) const = default;
 };
 
 using Warning = Error;

@@ -1,9 +1,13 @@
-// Gamestudio skin records and pixel formats (layout in gamestudio_skin.h). Sizes are computed in 64 bits
-// from sides of at most kGamestudioSkinMaxSide, and checked against the bytes left before the pixels are
-// copied or decoded.
+// Gamestudio skin records, pixel formats and DDS images (layout in gamestudio_skin.h). Sizes are computed
+// in 64 bits from sides of at most kGamestudioSkinMaxSide, and checked against the bytes left before the
+// pixels are copied or decoded; a DDS image's fields are read through ByteReader over its stored bytes.
 
 #include "io/gamestudio_skin.h"
 
+#include "io/dxt.h"
+
+#include <bit>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -20,6 +24,21 @@ static_assert(std::uint64_t(kGamestudioSkinMaxSide) * kGamestudioSkinMaxSide * 4
               (std::uint64_t(1) << 32));
 
 constexpr std::size_t kMipLevels = 4; // level 0 and the three mipmaps
+
+// DDS_HEADER field offsets from the start of the DDS image (after the 4-byte magic "DDS ").
+constexpr std::size_t kDdsSizeAt = 4;        // u32, 124
+constexpr std::size_t kDdsHeightAt = 12;     // u32 pixels
+constexpr std::size_t kDdsWidthAt = 16;      // u32 pixels
+constexpr std::size_t kDdsPixelFlagsAt = 80; // DDS_PIXELFORMAT.dwFlags
+constexpr std::size_t kDdsFourCCAt = 84;     // DDS_PIXELFORMAT.dwFourCC
+constexpr std::size_t kDdsBitCountAt = 88;   // DDS_PIXELFORMAT.dwRGBBitCount
+constexpr std::size_t kDdsMasksAt = 92;      // R, G, B, A masks (u32 each)
+constexpr std::uint32_t kDdsHeaderFieldSize = 124;
+constexpr std::uint32_t kDdpfAlphaPixels = 0x1;
+constexpr std::uint32_t kDdpfFourCC = 0x4;
+constexpr std::uint32_t kDdpfRgb = 0x40;
+static_assert(kDdsHeaderSize == 4 + kDdsHeaderFieldSize, "DDS magic and DDS_HEADER");
+static_assert(kDdsMasksAt + 4 * 4 + 5 * 4 == kDdsHeaderSize, "masks, then caps 1-4 and a reserved word");
 
 GamestudioPalette makeGreyPalette() {
     GamestudioPalette p{};
@@ -168,14 +187,171 @@ std::vector<std::uint8_t> halve(const std::vector<std::uint8_t>& px, std::uint32
     return out;
 }
 
-std::string typeList(GamestudioSkinTypeSet allowed) {
+// A FourCC for messages: its four characters when printable, else its value in hex.
+std::string fourccText(std::uint32_t v) {
     std::string s;
-    for (std::uint32_t t = 0; t < 32; ++t) {
-        if ((allowed & gamestudioSkinTypeBit(t)) != 0) {
-            s += (s.empty() ? "" : ", ") + std::to_string(t);
+    for (int k = 0; k < 4; ++k) {
+        const char c = char((v >> (8 * k)) & 0xFF);
+        if (c < 0x20 || c > 0x7E) {
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "0x%08X", v);
+            return hex;
+        }
+        s += c;
+    }
+    return "\"" + s + "\"";
+}
+
+constexpr std::uint32_t fourcc(const char (&s)[5]) {
+    return std::uint32_t(std::uint8_t(s[0])) | std::uint32_t(std::uint8_t(s[1])) << 8 |
+           std::uint32_t(std::uint8_t(s[2])) << 16 | std::uint32_t(std::uint8_t(s[3])) << 24;
+}
+
+// One channel of uncompressed DDS pixels through its mask, scaled to 0..255 (0 for an empty mask): the
+// masked bits are shifted down, cut to their top 8 bits, and looked up (x * 255 / max, rounded).
+class MaskedChannel {
+public:
+    explicit MaskedChannel(std::uint32_t mask) : mMask(mask) {
+        if (mask == 0) {
+            return;
+        }
+        mShift = std::countr_zero(mask);
+        const std::uint32_t max = mask >> mShift;
+        const int bits = std::bit_width(max);
+        mDrop = bits > 8 ? bits - 8 : 0;
+        const std::uint32_t top = max >> mDrop; // 1..255
+        for (std::uint32_t x = 0; x <= top; ++x) {
+            mTable[x] = std::uint8_t((x * 255 + top / 2) / top);
         }
     }
-    return s;
+    std::uint8_t operator()(std::uint32_t v) const { return mTable[((v & mMask) >> mShift) >> mDrop]; }
+
+private:
+    std::uint32_t mMask = 0;
+    int mShift = 0;
+    int mDrop = 0;
+    std::array<std::uint8_t, 256> mTable{};
+};
+
+// n uncompressed pixels of Bpp bytes (little-endian values) to RGBA8 through the channels (R, G, B, A);
+// opaque without alpha.
+template <std::size_t Bpp>
+void decodeMasked(const std::byte* in, std::uint64_t n, const std::array<MaskedChannel, 4>& c, bool alpha,
+                  std::uint8_t* out) {
+    for (std::uint64_t i = 0; i < n; ++i, in += Bpp, out += 4) {
+        std::uint32_t v = 0;
+        std::memcpy(&v, in, Bpp); // little-endian host (byte_reader.h)
+        out[0] = c[0](v);
+        out[1] = c[1](v);
+        out[2] = c[2](v);
+        out[3] = alpha ? c[3](v) : 255;
+    }
+}
+
+// Level 0 of a DDS image (layout in gamestudio_skin.h) into `out`; false with `problem` set otherwise.
+bool decodeDds(std::span<const std::byte> dds, std::vector<std::uint8_t>& out, std::uint32_t& width,
+               std::uint32_t& height, GamestudioSkinProblem& problem) {
+    const auto fail = [&](std::uint64_t at, std::string message) {
+        problem = {at, std::move(message)};
+        return false;
+    };
+    if (dds.size() < kDdsHeaderSize) {
+        return fail(0, "a DDS image of " + std::to_string(dds.size()) + " bytes is shorter than its " +
+                           std::to_string(kDdsHeaderSize) + "-byte header");
+    }
+    if (std::memcmp(dds.data(), "DDS ", 4) != 0) {
+        return fail(0, "the image does not start with the DDS magic \"DDS \"");
+    }
+    ByteReader r(dds);
+    r.seek(kDdsSizeAt);
+    const std::uint32_t headerSize = r.u32();
+    r.seek(kDdsHeightAt);
+    const std::uint32_t h = r.u32();
+    r.seek(kDdsWidthAt);
+    const std::uint32_t w = r.u32();
+    r.seek(kDdsPixelFlagsAt);
+    const std::uint32_t flags = r.u32();
+    const std::uint32_t code = r.u32();
+    const std::uint32_t bitCount = r.u32();
+    std::array<std::uint32_t, 4> masks{};
+    for (std::uint32_t& m : masks) {
+        m = r.u32();
+    }
+    if (r.failed()) { // cannot happen: the header's 128 bytes are there
+        return fail(0, "the DDS header cannot be read");
+    }
+    if (headerSize != kDdsHeaderFieldSize) {
+        return fail(kDdsSizeAt, "DDS header size " + std::to_string(headerSize) + ", expected 124");
+    }
+    if (w == 0 || h == 0 || w > kGamestudioSkinMaxSide || h > kGamestudioSkinMaxSide) {
+        return fail(kDdsHeightAt, "DDS image size " + std::to_string(w) + "x" + std::to_string(h) +
+                                      ", expected 1.." + std::to_string(kGamestudioSkinMaxSide) +
+                                      " on each side");
+    }
+    const std::span<const std::byte> data = dds.subspan(kDdsHeaderSize);
+    const std::uint64_t pixels = std::uint64_t(w) * h;
+    const auto needs = [&](std::uint64_t bytes) {
+        if (data.size() >= bytes) {
+            return true;
+        }
+        problem = {kDdsHeaderSize, "DDS level 0 of " + std::to_string(w) + "x" + std::to_string(h) +
+                                       " needs " + std::to_string(bytes) + " bytes, " +
+                                       std::to_string(data.size()) + " follow the header"};
+        return false;
+    };
+    if ((flags & kDdpfFourCC) != 0) {
+        DxtFormat format = DxtFormat::Dxt1;
+        if (code == fourcc("DXT1")) {
+            format = DxtFormat::Dxt1;
+        } else if (code == fourcc("DXT3")) {
+            format = DxtFormat::Dxt3;
+        } else if (code == fourcc("DXT5")) {
+            format = DxtFormat::Dxt5;
+        } else {
+            return fail(kDdsFourCCAt,
+                        "DDS FourCC " + fourccText(code) + " is not read (DXT1, DXT3 and DXT5 are)");
+        }
+        if (!needs(dxtLevelBytes(w, h, format))) {
+            return false;
+        }
+        decodeDxt(data, w, h, format, out);
+    } else if ((flags & kDdpfRgb) != 0) {
+        if (bitCount != 16 && bitCount != 24 && bitCount != 32) {
+            return fail(kDdsBitCountAt, "uncompressed DDS of " + std::to_string(bitCount) +
+                                            " bits per pixel is not read (16, 24 and 32 are)");
+        }
+        if ((masks[0] | masks[1] | masks[2]) == 0) {
+            return fail(kDdsMasksAt, "uncompressed DDS without red, green or blue mask");
+        }
+        const std::uint32_t bpp = bitCount / 8;
+        if (!needs(pixels * bpp)) {
+            return false;
+        }
+        const bool alpha = (flags & kDdpfAlphaPixels) != 0 && masks[3] != 0;
+        const std::array<MaskedChannel, 4> channels = {MaskedChannel(masks[0]), MaskedChannel(masks[1]),
+                                                       MaskedChannel(masks[2]),
+                                                       MaskedChannel(alpha ? masks[3] : 0)};
+        out.resize(std::size_t(pixels * 4));
+        switch (bpp) {
+        case 2:
+            decodeMasked<2>(data.data(), pixels, channels, alpha, out.data());
+            break;
+        case 3:
+            decodeMasked<3>(data.data(), pixels, channels, alpha, out.data());
+            break;
+        default:
+            decodeMasked<4>(data.data(), pixels, channels, alpha, out.data());
+            break;
+        }
+    } else {
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "0x%X", flags);
+        return fail(kDdsPixelFlagsAt, std::string("DDS pixel format flags ") + hex +
+                                          " name neither a FourCC nor RGB masks (not read)");
+    }
+    width = w;
+    height = h;
+    return true;
 }
 
 } // namespace
@@ -196,11 +372,30 @@ std::string gamestudioVersionText(const char (&magic)[4]) {
 }
 
 bool gamestudioSkinTypeKnown(std::uint32_t type) {
-    return (kGamestudioAllSkinTypes & gamestudioSkinTypeBit(type)) != 0;
+    switch (type) {
+    case st::Palette8:
+    case st::Rgb565:
+    case st::Argb4444:
+    case st::Rgb888:
+    case st::Argb8888:
+    case st::Dds:
+    case st::Rgb565Mips:
+    case st::Argb4444Mips:
+    case st::Rgb888Mips:
+    case st::Argb8888Mips:
+    case st::DdsMips:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool gamestudioSkinIsDds(std::uint32_t type) {
+    return type == st::Dds || type == st::DdsMips;
 }
 
 bool gamestudioSkinHasMipmaps(std::uint32_t type) {
-    return gamestudioSkinTypeKnown(type) && (type & st::MipmapFlag) != 0;
+    return gamestudioSkinTypeKnown(type) && !gamestudioSkinIsDds(type) && (type & st::MipmapFlag) != 0;
 }
 
 std::uint32_t gamestudioSkinBytesPerPixel(std::uint32_t type) {
@@ -217,7 +412,7 @@ std::uint32_t gamestudioSkinBytesPerPixel(std::uint32_t type) {
         return 3;
     case st::Argb8888:
         return 4;
-    default:
+    default: // DDS
         return 0;
     }
 }
@@ -227,6 +422,9 @@ std::size_t gamestudioSkinLevelCount(std::uint32_t type) {
 }
 
 std::uint64_t gamestudioSkinStoredBytes(std::uint32_t type, std::uint32_t width, std::uint32_t height) {
+    if (gamestudioSkinIsDds(type)) {
+        return width <= std::uint32_t(std::numeric_limits<std::int32_t>::max()) ? width : 0;
+    }
     const std::uint64_t bpp = gamestudioSkinBytesPerPixel(type);
     if (bpp == 0 || width == 0 || height == 0 || width > kGamestudioSkinMaxSide ||
         height > kGamestudioSkinMaxSide) {
@@ -243,31 +441,55 @@ std::uint64_t gamestudioSkinStoredBytes(std::uint32_t type, std::uint32_t width,
     return total;
 }
 
-bool decodeGamestudioSkin(GamestudioSkin& skin, const GamestudioPalette& palette) {
+bool decodeGamestudioSkin(GamestudioSkin& skin, const GamestudioPalette& palette,
+                          GamestudioSkinProblem* problem) {
     skin.rgba.clear();
+    skin.imageWidth = 0;
+    skin.imageHeight = 0;
+    GamestudioSkinProblem why;
     const std::uint64_t need = gamestudioSkinStoredBytes(skin.type, skin.width, skin.height);
-    if (need == 0 || skin.stored.size() != need) {
-        return false;
+    if (!gamestudioSkinTypeKnown(skin.type)) {
+        why = {0, "type " + std::to_string(skin.type) + " is not a skin type"};
+    } else if ((need == 0 && !gamestudioSkinIsDds(skin.type)) || skin.stored.size() != need) {
+        why = {0, std::to_string(skin.stored.size()) + " stored bytes, the type and size need " +
+                      std::to_string(need)};
+    } else if (gamestudioSkinIsDds(skin.type)) {
+        std::vector<std::uint8_t> level;
+        std::uint32_t w = 0;
+        std::uint32_t h = 0;
+        if (decodeDds(skin.stored, level, w, h, why)) {
+            skin.rgba.push_back(std::move(level));
+            skin.imageWidth = w;
+            skin.imageHeight = h;
+            return true;
+        }
+    } else {
+        const std::uint32_t format = skin.type & ~st::MipmapFlag;
+        const std::uint64_t bpp = gamestudioSkinBytesPerPixel(skin.type);
+        const std::size_t levels = gamestudioSkinLevelCount(skin.type);
+        skin.rgba.resize(levels);
+        std::uint64_t at = 0;
+        for (std::size_t k = 0; k < levels; ++k) {
+            const std::uint64_t n = (std::uint64_t(skin.width) >> k) * (std::uint64_t(skin.height) >> k);
+            skin.rgba[k].resize(std::size_t(n * 4));
+            decodePixels(format, skin.stored.data() + at, n, palette, skin.rgba[k].data());
+            at += n * bpp;
+        }
+        skin.imageWidth = skin.width;
+        skin.imageHeight = skin.height;
+        return true;
     }
-    const std::uint32_t format = skin.type & ~st::MipmapFlag;
-    const std::uint64_t bpp = gamestudioSkinBytesPerPixel(skin.type);
-    const std::size_t levels = gamestudioSkinLevelCount(skin.type);
-    skin.rgba.resize(levels);
-    std::uint64_t at = 0;
-    for (std::size_t k = 0; k < levels; ++k) {
-        const std::uint64_t n = (std::uint64_t(skin.width) >> k) * (std::uint64_t(skin.height) >> k);
-        skin.rgba[k].resize(std::size_t(n * 4));
-        decodePixels(format, skin.stored.data() + at, n, palette, skin.rgba[k].data());
-        at += n * bpp;
+    if (problem != nullptr) {
+        *problem = std::move(why);
     }
-    return true;
+    return false;
 }
 
 std::optional<GamestudioSkin> encodeGamestudioSkin(std::uint32_t type, std::uint32_t width,
                                                    std::uint32_t height, std::span<const std::uint8_t> rgba,
                                                    const GamestudioPalette& palette) {
     const std::uint64_t bytes = gamestudioSkinStoredBytes(type, width, height);
-    if (bytes == 0 || rgba.size() != std::uint64_t(width) * height * 4) {
+    if (gamestudioSkinIsDds(type) || bytes == 0 || rgba.size() != std::uint64_t(width) * height * 4) {
         return std::nullopt;
     }
     GamestudioSkin skin;
@@ -290,17 +512,27 @@ std::optional<GamestudioSkin> encodeGamestudioSkin(std::uint32_t type, std::uint
 }
 
 std::optional<GamestudioSkin> readGamestudioSkin(ByteReader& r, const GamestudioSkinLayout& layout,
-                                                 GamestudioSkinTypeSet allowed, const std::string& context,
-                                                 const GamestudioPalette& palette) {
+                                                 const std::string& context, const GamestudioPalette& palette,
+                                                 std::vector<Warning>& warnings) {
     const std::uint64_t typeAt = r.position();
     const std::uint32_t type = r.u32((context + " type").c_str());
     if (r.failed()) {
         return std::nullopt;
     }
-    if ((allowed & gamestudioSkinTypeBit(type)) == 0) {
+    if (!gamestudioSkinTypeKnown(type)) {
         r.failAt(typeAt, ErrorCode::BadValue,
                  context + " type " + std::to_string(type) +
-                     " is not supported here (allowed: " + typeList(allowed) + ")");
+                     " is not a skin type the spec lists (0, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14): the size of "
+                     "its data is unknown, so it and everything after it cannot be located");
+        return std::nullopt;
+    }
+    const bool dds = gamestudioSkinIsDds(type);
+    if (dds && !layout.sizeInRecord) {
+        r.failAt(typeAt, ErrorCode::BadValue,
+                 context + " type " + std::to_string(type) +
+                     " (DDS): its size is a byte count this skin record does not hold (MDL3/MDL4 records "
+                     "are a type and the header's skin size), so it and everything after it cannot be "
+                     "located");
         return std::nullopt;
     }
     GamestudioSkin skin;
@@ -317,14 +549,26 @@ std::optional<GamestudioSkin> readGamestudioSkin(ByteReader& r, const Gamestudio
         }
     }
     const std::uint64_t sideAt = layout.sizeInRecord ? sizeAt : typeAt;
-    if (w <= 0 || h <= 0 || w > kGamestudioSkinMaxSide || h > kGamestudioSkinMaxSide) {
-        r.failAt(sideAt, ErrorCode::BadValue,
-                 context + " size " + std::to_string(w) + "x" + std::to_string(h) + ", expected 1.." +
-                     std::to_string(kGamestudioSkinMaxSide) + " on each side");
-        return std::nullopt;
+    if (dds) {
+        // width = the DDS image's byte count; height is not a size (kept as stored).
+        if (w <= 0) {
+            r.failAt(sizeAt, ErrorCode::BadValue,
+                     context + " type " + std::to_string(type) + " (DDS) byte count (width) " +
+                         std::to_string(w) + ", expected at least 1");
+            return std::nullopt;
+        }
+        skin.width = std::uint32_t(w);
+        skin.height = std::uint32_t(std::int32_t(h));
+    } else {
+        if (w <= 0 || h <= 0 || w > kGamestudioSkinMaxSide || h > kGamestudioSkinMaxSide) {
+            r.failAt(sideAt, ErrorCode::BadValue,
+                     context + " size " + std::to_string(w) + "x" + std::to_string(h) + ", expected 1.." +
+                         std::to_string(kGamestudioSkinMaxSide) + " on each side");
+            return std::nullopt;
+        }
+        skin.width = std::uint32_t(w);
+        skin.height = std::uint32_t(h);
     }
-    skin.width = std::uint32_t(w);
-    skin.height = std::uint32_t(h);
     const std::uint64_t bytes = gamestudioSkinStoredBytes(type, skin.width, skin.height);
     if (bytes == 0) {
         // Only a mipmapped size that is not a multiple of 8 gets here (type and sides were checked).
@@ -333,12 +577,18 @@ std::optional<GamestudioSkin> readGamestudioSkin(ByteReader& r, const Gamestudio
                      " of mipmapped type " + std::to_string(type) + " is not a multiple of 8");
         return std::nullopt;
     }
-    const auto pixels = r.take(bytes, (context + " pixels").c_str());
+    const std::uint64_t pixelsAt = r.position();
+    const auto pixels = r.take(bytes, (context + (dds ? " DDS image (width bytes)" : " pixels")).c_str());
     if (r.failed()) {
         return std::nullopt;
     }
     skin.stored.assign(pixels.begin(), pixels.end());
-    decodeGamestudioSkin(skin, palette);
+    GamestudioSkinProblem problem;
+    if (!decodeGamestudioSkin(skin, palette, &problem)) {
+        warnings.push_back(Warning{ErrorCode::BadValue, r.chunk(), r.absoluteAt(pixelsAt + problem.at),
+                                   context + " (type " + std::to_string(type) + ", " + std::to_string(bytes) +
+                                       " bytes) is kept undecoded: " + problem.message});
+    }
     return skin;
 }
 

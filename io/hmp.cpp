@@ -25,10 +25,6 @@ static_assert(kHmpFrameHeaderSize == 4 + 8 + 8 + 16, "HMP frame header: type, bb
 static_assert(kHmpVertexSize == 2 + 1 + 1, "hmp_trivertx_t: u16 z, u8 normal index, u8 unused");
 static_assert(sizeof(HmpFrame::bboxMin) == 8 && sizeof(HmpFrame::name) == 16);
 
-// The HMP7 skin types the sample files prove (565 and 888 with mipmaps).
-constexpr GamestudioSkinTypeSet kHmp7SkinTypes = gamestudioSkinTypeBit(gamestudio_skin_type::Rgb565) |
-                                                 gamestudioSkinTypeBit(gamestudio_skin_type::Rgb888Mips);
-
 FourCC versionTag(HmpVersion v) {
     switch (v) {
     case HmpVersion::Hmp4:
@@ -135,21 +131,11 @@ Expected<Hmp> read(std::span<const std::byte> bytes, const GamestudioPalette& pa
 
     r.setChunk(kSkinTag);
     hmp.skins.reserve(std::size_t(numSkins));
-    const GamestudioSkinTypeSet allowed = hmp7 ? kHmp7SkinTypes : kGamestudioAllSkinTypes;
+    // The frames follow the skins, so a skin whose size cannot be known stops the file (an error naming
+    // it); one that only cannot be decoded costs a warning.
     for (std::int32_t k = 0; k < numSkins; ++k) {
         const std::string context = std::string(hmp7 ? "HMP7" : "HMP") + " skin " + std::to_string(k);
-        if (hmp7 && r.remaining() >= 4) {
-            // A Gamestudio skin type the HMP7 samples do not show: its record may differ in HMP7.
-            std::uint32_t type = 0;
-            std::memcpy(&type, r.data().data() + r.position(), 4);
-            if (gamestudioSkinTypeKnown(type) && (kHmp7SkinTypes & gamestudioSkinTypeBit(type)) == 0) {
-                r.fail(ErrorCode::UnsupportedVersion,
-                       context + " type " + std::to_string(type) +
-                           ", only types 2 and 12 are proven by HMP7 sample files");
-                return r.error();
-            }
-        }
-        auto skin = readGamestudioSkin(r, GamestudioSkinLayout{}, allowed, context, palette);
+        auto skin = readGamestudioSkin(r, GamestudioSkinLayout{}, context, palette, hmp.warnings);
         if (!skin) {
             return r.error();
         }

@@ -32,7 +32,8 @@
 //   - The skins are MDL5 skin records: small.hmp has type 2 (565) 512x512 at 0x54 and type 12 (888 with
 //     mipmaps) 128x128 at 0x80060 (3 * (128^2 + 64^2 + 32^2 + 16^2) = 65280 bytes). Its level-0 bytes
 //     (95 95 95, 9f 9f 9f, ...) are grey, so the 888 byte order is not visible here (gamestudio_skin.h
-//     takes it from an MDL5 sample).
+//     takes it from an MDL5 sample). Every skin type is read with this record (type, width, height, data;
+//     DDS: width = byte count), as the spec gives HMP textures the MDL5 skin format and no other layout.
 //   - One frame follows: type 2, bboxmin 00 00 00 00 00 00 ff 00, bboxmax ff ff ff ff ff ff ff 00, a NUL
 //     name, then 4 bytes per vertex, ending exactly at the end of the file (4476 = 84 + 36 + 4 * 1089;
 //     607136 = 84 + 524300 + 65292 + 36 + 4 * 4356).
@@ -47,8 +48,12 @@
 //     normal of the heights is 0.998 in small.hmp and 0.977 in assimp-terrain.hmp (its cliffs smear the
 //     differences), against 0.74 / 0.87 with a's sign flipped. That sign is a measurement against the
 //     grid convention above, not a documented fact.
-//   Not proven, so refused with UnsupportedVersion: HMP7 skin types other than 2 and 12, a frame type
-//   other than 2, and other than exactly one frame.
+//   Not proven, so refused with UnsupportedVersion: a frame type other than 2, and other than exactly one
+//   frame.
+// Skins (all versions): every type gamestudio_skin.h lists is read. One that cannot be decoded (a DDS
+// kind not read) is kept undecoded with a warning in Hmp::warnings; the heights still read. A type outside
+// the spec's list has no known size, and the frames (heights) come after the skins, so that is an error
+// naming the skin and its offset.
 
 #include "error.h"
 #include "gamestudio_normals.h"
@@ -113,12 +118,16 @@ struct Hmp {
     std::vector<GamestudioSkin> skins;
     std::vector<HmpFrame> frames;    // at least one
     std::vector<std::byte> trailing; // bytes after the last frame
+    // What was read but not decoded (readHmp): one per undecoded skin, naming it and the offset of the
+    // problem (chunk "SKIN"). Not written.
+    std::vector<Warning> warnings;
 
     bool operator==(const Hmp&) const = default;
 };
 
 // Reads HMP4, HMP5 and HMP7 (8-bit skins through `palette`). Errors name the field and its byte offset;
-// the chunk is the version ("HMP5") for the header, "SKIN" for skins, "FRAM" for frames.
+// the chunk is the version ("HMP5") for the header, "SKIN" for skins, "FRAM" for frames. A skin that is
+// read but cannot be decoded is a warning in Hmp::warnings, not an error.
 Expected<Hmp> readHmp(std::span<const std::byte> bytes);
 Expected<Hmp> readHmp(std::span<const std::byte> bytes, const GamestudioPalette& palette);
 
@@ -147,7 +156,7 @@ HmpExtent hmpExtent(const Hmp& hmp);
 std::optional<float> hmpHeight(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame = 0);
 // World position (x, y, height) of vertex (i, j).
 std::optional<GsVec3> hmpVertexPosition(const Hmp& hmp, std::uint32_t i, std::uint32_t j,
-                                       std::size_t frame = 0);
+                                        std::size_t frame = 0);
 // Unit normal of vertex (i, j): the table entry (HMP4/5) or the decoded signed bytes (HMP7).
 std::optional<GsVec3> hmpNormal(const Hmp& hmp, std::uint32_t i, std::uint32_t j, std::size_t frame = 0);
 // All world heights of a frame, row-major (empty when the frame does not exist).

@@ -23,11 +23,6 @@ static_assert(kMdlTriangleSize == 6 * 2, "mdl_triangle_t: i16[3] xyz, i16[3] uv"
 static_assert(kMdlByteVertexSize == 3 + 1, "mdl_trivertxb_t: u8[3], u8 normal");
 static_assert(kMdlWordVertexSize == 3 * 2 + 1 + 1, "mdl_trivertxs_t: u16[3], u8 normal, u8 unused");
 
-// MDL3/MDL4 skins: 8-bit, 565, 4444 (no mipmaps).
-constexpr GamestudioSkinTypeSet kOldSkinTypes = gamestudioSkinTypeBit(gamestudio_skin_type::Palette8) |
-                                                gamestudioSkinTypeBit(gamestudio_skin_type::Rgb565) |
-                                                gamestudioSkinTypeBit(gamestudio_skin_type::Argb4444);
-
 // Reads a count field and checks it is 0..max.
 std::int32_t readCount(ByteReader& r, const char* what, std::int64_t max) {
     const std::uint64_t at = r.position();
@@ -116,10 +111,9 @@ Expected<Mdl> read(std::span<const std::byte> bytes, const GamestudioPalette& pa
                              ", expected 1.." + std::to_string(kGamestudioSkinMaxSide) + " on each side"};
         }
     }
-    const GamestudioSkinTypeSet allowed = mdl5 ? kGamestudioAllSkinTypes : kOldSkinTypes;
     mdl.skins.reserve(std::size_t(numSkins));
     for (std::int32_t k = 0; k < numSkins; ++k) {
-        auto skin = readGamestudioSkin(r, layout, allowed, "skin " + std::to_string(k), palette);
+        auto skin = readGamestudioSkin(r, layout, "skin " + std::to_string(k), palette, mdl.warnings);
         if (!skin) {
             return r.error();
         }
@@ -237,8 +231,8 @@ std::vector<GsVec3> mdlFramePositions(const Mdl& mdl, std::size_t frame) {
 }
 
 std::array<std::uint32_t, 2> mdlSkinSize(const Mdl& mdl) {
-    if (mdl.header.version == MdlVersion::Mdl5 && !mdl.skins.empty()) {
-        return {mdl.skins.front().width, mdl.skins.front().height};
+    if (mdl.header.version == MdlVersion::Mdl5 && !mdl.skins.empty() && mdl.skins.front().decoded()) {
+        return {mdl.skins.front().imageWidth, mdl.skins.front().imageHeight};
     }
     if (mdl.header.skinWidth > 0 && mdl.header.skinHeight > 0) {
         return {std::uint32_t(mdl.header.skinWidth), std::uint32_t(mdl.header.skinHeight)};

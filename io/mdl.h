@@ -11,7 +11,11 @@
 //     32 i32  unused2, 36 f32[3] unused3            72 i32 numskinverts, 76 i32 flags, 80 i32 unused4
 //     48 i32  numskins
 //   84: numskins skin records (gamestudio_skin.h): MDL5 records carry their own type, width and height and
-//       may have mipmaps; MDL3/MDL4 records are a type (0, 2 or 3) and skinwidth x skinheight pixels.
+//       may have mipmaps or be DDS images; MDL3/MDL4 records are a type (the spec lists 0, 2 and 3; any
+//       pixel format is read, as its size follows from the type) and skinwidth x skinheight pixels. A skin
+//       that cannot be decoded (a DDS kind not read) is kept undecoded with a warning in Mdl::warnings; a
+//       type outside the spec's list, or DDS in MDL3/MDL4 (no byte count), leaves everything after it
+//       unlocatable: an error.
 //   then numskinverts skin vertices: i16 u, i16 v (texel position on the skin)
 //   then numtris triangles: i16[3] 3D vertex indices, i16[3] skin vertex indices (read unsigned; each must
 //     be below numverts / numskinverts)
@@ -94,6 +98,8 @@ struct Mdl {
     std::vector<MdlTriangle> triangles;
     std::vector<MdlFrame> frames;
     std::vector<std::byte> trailing;
+    // One per skin that was read but not decoded, naming it and the offset of the problem (chunk "SKIN").
+    std::vector<Warning> warnings;
 };
 
 // Reads MDL3, MDL4 and MDL5 (8-bit skins through `palette`). Every triangle index is checked. Errors name
@@ -107,8 +113,8 @@ GsVec3 mdlPosition(const Mdl& mdl, const MdlFrameVertex& v);
 // Model-unit positions of every vertex of `frame` (empty when there is no such frame).
 std::vector<GsVec3> mdlFramePositions(const Mdl& mdl, std::size_t frame);
 
-// The texel size skin vertices refer to: the first skin's size in MDL5 (the header's skin size when it has
-// none), the header's skin size in MDL3/MDL4; {0, 0} when neither is known.
+// The texel size skin vertices refer to: the first skin's decoded size in MDL5 (the header's skin size when
+// it has none or it is not decoded), the header's skin size in MDL3/MDL4; {0, 0} when neither is known.
 std::array<std::uint32_t, 2> mdlSkinSize(const Mdl& mdl);
 
 // One frame as a plain triangle list a viewport can draw as a proxy mesh: 3 entries per triangle in the

@@ -3,6 +3,7 @@
 #include "io/adt.h"
 #include "support/alpha_wdt_builder.h"
 #include "support/gated_tiles.h"
+#include "support/test_dds.h"
 #include "support/test_files.h"
 
 #include <QDir>
@@ -101,6 +102,7 @@ private slots:
     void hmpRoundTrip();
     void hmpImportCorpus();
     void hmpErrors();
+    void hmpSkinTypes();
 };
 
 void TestCli::helpEverywhere_data() {
@@ -1395,6 +1397,98 @@ void TestCli::hmpErrors() {
     QCOMPARE(r.code, 3);
     QVERIFY2(r.err.contains(QStringLiteral("are not usable heights in yards")), qPrintable(r.err));
     QCOMPARE(fileBytes(tile), original);
+}
+
+// small.hmp (HMP7) with its two skins replaced by one record of our own: type, width, height, data; the
+// header and the 66 x 66 heights as they are.
+QByteArray hmp7WithSkin(std::uint32_t type, std::uint32_t width, std::uint32_t height,
+                        const QByteArray& data) {
+    using namespace mapsmith::tests;
+    const Bytes small = fromQt(fileBytes(corpus("hmp/small.hmp")));
+    Bytes out(small.begin(), small.begin() + 84);
+    putU32(out, 48, 1); // numskins
+    appendU32(out, type);
+    appendU32(out, width);
+    appendU32(out, height);
+    return toQt(out) + data + toQt(small).right(36 + 4 * 66 * 66);
+}
+
+// import-hmp of HMP7 terrains whose first skin is 888 (type 4) or DDS (type 6), which read and tint; one
+// whose DDS skin cannot be decoded imports its heights with a warning, and only --skin-tint fails; a skin
+// type outside the spec leaves the heights unlocatable.
+void TestCli::hmpSkinTypes() {
+    using namespace mapsmith::tests;
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString map = heightmapMap(tmp, {QStringLiteral("38_46")});
+    const QString tile = map + QStringLiteral("/Test_38_46.adt");
+    const QByteArray heights = fileBytes(corpus("hmp/small.hmp")); // the same frame at the end
+    const auto importedCorner = [&] { return outerLattice(tile).at(0, 0); };
+
+    QByteArray rgb888;
+    for (int p = 0; p < 8 * 8; ++p) {
+        rgb888 += QByteArray("\x20\x40\x80", 3); // blue, green, red
+    }
+    const QByteArray dxt1 = toQt(ddsDxt1Quadrants().dds);
+    const QByteArray ati2 = toQt(undecodableDdsCases()[0].dds);
+    struct Case {
+        const char* name;
+        QByteArray file;
+    };
+    const Case readable[] = {
+        {"888.hmp", hmp7WithSkin(4, 8, 8, rgb888)},
+        {"dds.hmp", hmp7WithSkin(6, std::uint32_t(dxt1.size()), 1, dxt1)},
+        {"dds-mipmapped-type.hmp", hmp7WithSkin(14, std::uint32_t(dxt1.size()), 1, dxt1)},
+    };
+    for (const Case& c : readable) {
+        const QString path = tmp.filePath(QLatin1String(c.name));
+        QVERIFY(writeFile(path, c.file));
+        Run r = cli({"import-hmp", path, map, "--tiles", "38_46"});
+        QVERIFY2(r.code == 0, qPrintable(QString(c.name) + r.out + r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("warning")), qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("(HMP7, 66 x 66 vertices")), qPrintable(r.out));
+        QVERIFY(std::abs(importedCorner() - hmpHeightAt(heights, 0, 65)) < 1e-3);
+        r = cli({"import-hmp", path, map, "--tiles", "38_46", "--skin-tint"});
+        QVERIFY2(r.code == 0, qPrintable(QString(c.name) + r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("vertex colours from its 8 x 8 skin")), qPrintable(r.out));
+        QCOMPARE(chunksWithColours(tile), 256);
+    }
+
+    // An ATI2 DDS skin: the heights import with a warning naming the skin and where its FourCC is.
+    const QString bad = tmp.filePath(QStringLiteral("ati2.hmp"));
+    QVERIFY(writeFile(bad, hmp7WithSkin(6, std::uint32_t(ati2.size()), 1, ati2)));
+    Run r = cli({"import-hmp", bad, map, "--tiles", "38_46", "--height-scale", "2"});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(
+        r.err.contains(QStringLiteral("warning: %1: SKIN at 0x%2: HMP7 skin 0 (type 6, %3 bytes) is kept "
+                                      "undecoded: DDS FourCC \"ATI2\" is not read")
+                           .arg(bad)
+                           .arg(84 + 12 + 84, 0, 16)
+                           .arg(ati2.size())),
+        qPrintable(r.err));
+    QVERIFY(std::abs(importedCorner() - 2.0 * hmpHeightAt(heights, 0, 65)) < 1e-3);
+    // --skin-tint fails alone: a clear message, nothing written.
+    const QByteArray before = fileBytes(tile);
+    r = cli({"import-hmp", bad, map, "--tiles", "38_46", "--skin-tint"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(
+        r.err.contains(QStringLiteral("--skin-tint needs the first skin's colours, and the first skin of "
+                                      "%1 (type 6) cannot be decoded")
+                           .arg(bad)),
+        qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("nothing written")), qPrintable(r.err));
+    QCOMPARE(fileBytes(tile), before);
+
+    // Type 7 is no skin type: its size is unknown, so the heights after it cannot be found.
+    const QString unknown = tmp.filePath(QStringLiteral("type7.hmp"));
+    QVERIFY(writeFile(unknown, hmp7WithSkin(7, 8, 8, rgb888)));
+    r = cli({"import-hmp", unknown, map, "--tiles", "38_46"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(
+        r.err.contains(QStringLiteral("SKIN at 0x54: HMP7 skin 0 type 7 is not a skin type the spec lists")),
+        qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("cannot be located; nothing written")), qPrintable(r.err));
+    QCOMPARE(fileBytes(tile), before);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

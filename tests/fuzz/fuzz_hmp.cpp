@@ -1,7 +1,7 @@
 // libFuzzer target for the HMP reader and the HMP5 writer: any input must be read without a crash; what
-// reads must have a whole grid and skins of the sizes their types need; an HMP5 that reads must be written
-// back byte-identical (HMP4: all but the version byte), and an HMP7 must convert to an HMP5 with the same
-// packed heights and skins.
+// reads must have a whole grid and skins of the sizes their types need (decoded, or DDS with a warning); an
+// HMP5 that reads must be written back byte-identical (HMP4: all but the version byte), and an HMP7 must
+// convert to an HMP5 with the same packed heights and skins.
 
 #include "io/hmp.h"
 
@@ -24,12 +24,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (grid.nu == 0 || std::uint64_t(grid.nu) * grid.nv != hmp->frames.front().vertices.size()) {
         __builtin_trap();
     }
+    // Every skin has the bytes its record says; every pixel format decodes, a DDS skin may not (then it
+    // warns, once).
+    std::size_t undecoded = 0;
     for (const GamestudioSkin& s : hmp->skins) {
-        if (s.stored.size() != gamestudioSkinStoredBytes(s.type, s.width, s.height) ||
-            s.rgba.size() != gamestudioSkinLevelCount(s.type) ||
-            s.rgba[0].size() != std::size_t(s.width) * s.height * 4) {
+        if (s.stored.size() != gamestudioSkinStoredBytes(s.type, s.width, s.height)) {
             __builtin_trap();
         }
+        if (!s.decoded()) {
+            if (!gamestudioSkinIsDds(s.type)) {
+                __builtin_trap();
+            }
+            ++undecoded;
+            continue;
+        }
+        if (s.rgba.size() != gamestudioSkinLevelCount(s.type) ||
+            s.rgba[0].size() != std::size_t(s.imageWidth) * s.imageHeight * 4 ||
+            (!gamestudioSkinIsDds(s.type) && (s.imageWidth != s.width || s.imageHeight != s.height))) {
+            __builtin_trap();
+        }
+    }
+    if (hmp->warnings.size() != undecoded) {
+        __builtin_trap();
     }
     // Corners and the far end through the helpers.
     if (!hmpHeight(*hmp, grid.nu - 1, grid.nv - 1) || !hmpNormal(*hmp, 0, grid.nv - 1) ||

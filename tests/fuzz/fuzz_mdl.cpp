@@ -1,6 +1,6 @@
 // libFuzzer target for the MDL reader: any input must be read without a crash; what reads must have
-// triangle indices inside their lists, frames of numverts vertices, skins of the sizes their types need,
-// and a triangle list of 3 entries per triangle for every frame.
+// triangle indices inside their lists, frames of numverts vertices, skins of the sizes their types need
+// (decoded, or DDS with a warning), and a triangle list of 3 entries per triangle for every frame.
 
 #include "io/mdl.h"
 
@@ -26,11 +26,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
     }
+    std::size_t undecoded = 0;
     for (const GamestudioSkin& s : mdl->skins) {
-        if (s.stored.size() != gamestudioSkinStoredBytes(s.type, s.width, s.height) ||
-            s.rgba.size() != gamestudioSkinLevelCount(s.type)) {
+        if (s.stored.size() != gamestudioSkinStoredBytes(s.type, s.width, s.height)) {
             __builtin_trap();
         }
+        if (!s.decoded()) {
+            if (!gamestudioSkinIsDds(s.type)) { // every pixel format decodes
+                __builtin_trap();
+            }
+            ++undecoded;
+            continue;
+        }
+        if (s.rgba.size() != gamestudioSkinLevelCount(s.type) ||
+            s.rgba[0].size() != std::size_t(s.imageWidth) * s.imageHeight * 4) {
+            __builtin_trap();
+        }
+    }
+    if (mdl->warnings.size() != undecoded) {
+        __builtin_trap();
     }
     for (std::size_t f = 0; f < mdl->frames.size(); ++f) {
         if (mdl->frames[f].vertices.size() != numVerts) {

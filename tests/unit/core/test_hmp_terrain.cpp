@@ -1,13 +1,15 @@
 // Gamestudio HMP terrain <-> HeightGrid: the HMP7 corpus terrains read as grids of their size with row 0
 // north (HMP row nv - 1); grids written as HMP5 (full packed range, extent from the cell size) and read back
 // within one packed step; known slopes give the expected entries of the 162-normal table in the HMP frame
-// (x east, y north); the first skin as a north-up image; vertex colours from an image stretched over a
+// (x east, y north); the first skin as a north-up image (a DDS skin at its image's size, none for a skin
+// that was not decoded); vertex colours from an image stretched over a
 // block of tiles (corners, centre, inner vertices, seams).
 
 #include "core/chunk_brushes.h"
 #include "core/hmp_terrain.h"
 #include "core/tile_factory.h"
 #include "core/vertex_colour_image.h"
+#include "support/test_dds.h"
 #include "support/test_files.h"
 
 #include <QtTest>
@@ -243,6 +245,28 @@ private slots:
         QVERIFY(small);
         QCOMPARE(small->size(), QSize(512, 512));
         QVERIFY(!core::hmpSkinImage(readCorpusHmp("assimp-terrain.hmp"))); // no skins
+
+        // A DDS skin: the image's 8 x 8, not the record's byte count; quadrants red, green (top rows of the
+        // image, skin row 0 south) over blue, grey.
+        io::GamestudioSkin dds;
+        dds.type = io::gamestudio_skin_type::Dds;
+        dds.stored = tests::ddsDxt1Quadrants().dds;
+        dds.width = std::uint32_t(dds.stored.size());
+        dds.height = 1;
+        QVERIFY(io::decodeGamestudioSkin(dds));
+        hmp.skins = {dds};
+        const auto ddsImage = core::hmpSkinImage(hmp);
+        QVERIFY(ddsImage);
+        QCOMPARE(ddsImage->size(), QSize(8, 8));
+        QCOMPARE(ddsImage->pixelColor(0, 7), QColor(255, 0, 0)); // south-west: skin row 0, left
+        QCOMPARE(ddsImage->pixelColor(7, 7), QColor(0, 255, 0));
+        QCOMPARE(ddsImage->pixelColor(0, 0), QColor(0, 0, 255));
+        QCOMPARE(ddsImage->pixelColor(7, 0), QColor(132, 130, 132));
+        // Not decoded (an unsupported DDS kind): no image.
+        dds.stored[84] = std::byte{'Q'}; // FourCC QXT1
+        QVERIFY(!io::decodeGamestudioSkin(dds));
+        hmp.skins = {dds};
+        QVERIFY(!core::hmpSkinImage(hmp));
     }
 
     void tintFromImage() {

@@ -1,18 +1,21 @@
 // Gamestudio MDL models: the MDL5 sample files read with consistent counts, finite positions in the
 // header's box (the earth model: a sphere of radius 10 with outward normals and a blue ocean); MDL3, MDL4
 // and MDL5 files built here byte by byte from the spec read with the known positions (byte- and
-// word-packed frames), normals, skin vertices and skins, and their triangle list is what a viewport would
-// draw; truncation at every length, overflowing counts, bad indices and bogus fields give errors naming the
-// offset, never a crash.
+// word-packed frames), normals, skin vertices and skins (every type the spec lists, DDS skins of DXT1/3/5
+// and RGB built by hand too), and their triangle list is what a viewport would draw; a skin that cannot be
+// decoded is a warning naming its offset while the model reads; truncation at every length, overflowing
+// counts, bad indices and bogus fields give errors naming the offset, never a crash.
 // MAPSMITH_WRITE_MDL_SEEDS=DIR also writes the small files used as fuzz seeds (tests/fuzz/seeds/mdl).
 
 #include "io/gamestudio_normals.h"
 #include "io/mdl.h"
 #include "support/test_bytes.h"
+#include "support/test_dds.h"
 #include "support/test_files.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -44,7 +47,8 @@ struct SkinFile {
     Pixels rgba0; // level 0 decoded
 };
 
-// 565 skins: pixel p is 0xF800 (red) when p is even, 0x001F (blue) when odd; 8-bit: index p; 4444: 0x8421.
+// 565 skins: pixel p is 0xF800 (red) when p is even, 0x001F (blue) when odd; 8-bit: index p; 4444: 0x8421;
+// 888: bytes 0x10, 0x20, p (blue, green, red); 8888: bytes 0x40, 0x30, p, 0x80 (blue, green, red, alpha).
 SkinFile makeSkin(std::uint32_t type, std::uint32_t w, std::uint32_t h) {
     SkinFile s{type, w, h, {}, {}};
     const int levels = (type & 8) != 0 ? 4 : 1;
@@ -71,6 +75,13 @@ SkinFile makeSkin(std::uint32_t type, std::uint32_t w, std::uint32_t h) {
                 appendU8(s.pixels, std::uint8_t(p));
                 px = {std::uint8_t(p), 0x20, 0x10, 255};
                 break;
+            case 5:
+                appendU8(s.pixels, 0x40);
+                appendU8(s.pixels, 0x30);
+                appendU8(s.pixels, std::uint8_t(p));
+                appendU8(s.pixels, 0x80);
+                px = {std::uint8_t(p), 0x30, 0x40, 0x80};
+                break;
             default:
                 break;
             }
@@ -80,6 +91,11 @@ SkinFile makeSkin(std::uint32_t type, std::uint32_t w, std::uint32_t h) {
         }
     }
     return s;
+}
+
+// A DDS skin (type 6, or 14): width = the image's byte count, height 1; rgba0 empty when not decodable.
+SkinFile ddsSkin(const Bytes& dds, Pixels rgba0, std::uint32_t type = 6) {
+    return SkinFile{type, std::uint32_t(dds.size()), 1, dds, std::move(rgba0)};
 }
 
 struct MdlSpec {
@@ -281,6 +297,9 @@ private slots:
     void builtMdl5KnownFrames();
     void triangleList();
     void mdl3AndMdl4();
+    void mdl5EverySkinType();
+    void undecodableSkinWarns_data();
+    void undecodableSkinWarns();
     void truncateEveryLength_data();
     void truncateEveryLength();
     void badFields_data();
@@ -310,6 +329,12 @@ void TestMdl::initTestCase() {
     old.version = "MDL4";
     old.frameTypes = {2, 0};
     writeSeed(dir, "mdl4_mixed_frames.mdl", buildMdl(old));
+    // DDS skins (DXT5 with mipmaps as type 14, uncompressed RGB, one not decodable) and an 8888 skin.
+    const auto dds = decodableDdsCases();
+    MdlSpec ddsModel = tetrahedron();
+    ddsModel.skins = {ddsSkin(dds[8].dds, dds[8].rgba, 14), ddsSkin(dds[11].dds, dds[11].rgba),
+                      ddsSkin(undecodableDdsCases()[1].dds, {}), makeSkin(5, 2, 2)};
+    writeSeed(dir, "mdl5_dds_skins.mdl", buildMdl(ddsModel));
 }
 
 void TestMdl::corpusPhosphoricAcid() {
@@ -504,13 +529,103 @@ void TestMdl::mdl3AndMdl4() {
     QCOMPARE(read.error().offset, std::uint64_t(framesAt(spec)));
     QVERIFY(read.error().message.find("MDL3 frames are 0") != std::string::npos);
 
-    // MDL4 skins have no mipmaps and no 888.
+    // MDL4 skins of the pixel formats the spec lists for MDL5 and WMB read too: their size follows from the
+    // type and the header's skin size.
     spec.version = "MDL4";
-    spec.skins = {makeSkin(4, 4, 2)};
+    spec.skinW = 8;
+    spec.skinH = 8;
+    spec.skins = {makeSkin(4, 8, 8), makeSkin(5, 8, 8), makeSkin(12, 8, 8)};
     read = io::readMdl(buildMdl(spec));
-    QVERIFY(!read.hasValue());
-    QCOMPARE(read.error().offset, std::uint64_t(84));
-    QVERIFY2(read.error().message.find("skin 0 type 4") != std::string::npos, qPrintable(why(read)));
+    QVERIFY2(read.hasValue(), qPrintable(why(read)));
+    QVERIFY(read->warnings.empty());
+    for (std::size_t k = 0; k < 3; ++k) {
+        QCOMPARE(read->skins[k].rgba[0], spec.skins[k].rgba0);
+    }
+    QCOMPARE(read->skins[2].rgba.size(), std::size_t(4));
+    checkConsistent(*read);
+    // A DDS skin has no byte count in an MDL3/MDL4 record: nothing after it can be located.
+    for (std::uint32_t dds : {6u, 14u}) {
+        spec.skins = {SkinFile{dds, 8, 8, decodableDdsCases()[0].dds, {}}};
+        read = io::readMdl(buildMdl(spec));
+        QVERIFY(!read.hasValue());
+        QCOMPARE(read.error().code, io::ErrorCode::BadValue);
+        QCOMPARE(read.error().offset, std::uint64_t(84));
+        QVERIFY2(read.error().message.find("skin 0 type " + std::to_string(dds) + " (DDS)") !=
+                     std::string::npos,
+                 qPrintable(why(read)));
+        QVERIFY2(read.error().message.find("cannot be located") != std::string::npos, qPrintable(why(read)));
+    }
+}
+
+void TestMdl::mdl5EverySkinType() {
+    MdlSpec spec = tetrahedron();
+    spec.skins = {makeSkin(0, 4, 2),   makeSkin(2, 4, 4),   makeSkin(3, 2, 2),
+                  makeSkin(4, 4, 2),   makeSkin(5, 2, 3),   makeSkin(10, 8, 8),
+                  makeSkin(11, 8, 16), makeSkin(12, 16, 8), makeSkin(13, 8, 8)};
+    for (const DdsCase& c : decodableDdsCases()) {
+        spec.skins.push_back(ddsSkin(c.dds, c.rgba, c.name.find("mipmaps") != std::string::npos ? 14 : 6));
+    }
+    const auto read = io::readMdl(buildMdl(spec));
+    QVERIFY2(read.hasValue(), qPrintable(why(read)));
+    QVERIFY2(read->warnings.empty(), qPrintable(describe(read->warnings)));
+    QCOMPARE(read->skins.size(), spec.skins.size());
+    for (std::size_t k = 0; k < spec.skins.size(); ++k) {
+        const io::GamestudioSkin& skin = read->skins[k];
+        QCOMPARE(skin.type, spec.skins[k].type);
+        QCOMPARE(skin.stored, spec.skins[k].pixels);
+        QVERIFY2(skin.decoded() && skin.rgba[0] == spec.skins[k].rgba0,
+                 qPrintable(QString("skin %1 type %2").arg(k).arg(skin.type)));
+        QCOMPARE(skin.rgba.size(), (skin.type >= 10 && skin.type <= 13) ? std::size_t(4) : std::size_t(1));
+    }
+    checkConsistent(*read);
+    QCOMPARE(read->skinVertices.size(), std::size_t(5));
+    QCOMPARE(read->frames[1].vertices[3].raw[1], rawOf(3, 1, 1, true));
+    // A DDS first skin: the texel size is the image's, not the record's byte count.
+    std::rotate(spec.skins.begin(), spec.skins.begin() + 9, spec.skins.end());
+    const auto ddsFirst = io::readMdl(buildMdl(spec));
+    QVERIFY2(ddsFirst.hasValue(), qPrintable(why(ddsFirst)));
+    QCOMPARE(ddsFirst->skins[0].width, std::uint32_t(decodableDdsCases()[0].dds.size()));
+    QCOMPARE(io::mdlSkinSize(*ddsFirst), (std::array<std::uint32_t, 2>{8, 8}));
+    QCOMPARE(io::mdlFrameTriangles(*ddsFirst, 0).uvs[1][0], 3.0f / 8.0f); // skin vertex 1: u = 3
+}
+
+void TestMdl::undecodableSkinWarns_data() {
+    QTest::addColumn<int>("which");
+    const auto cases = undecodableDdsCases();
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+        QTest::newRow(cases[k].name.c_str()) << int(k);
+    }
+}
+
+void TestMdl::undecodableSkinWarns() {
+    QFETCH(int, which);
+    const DdsBadCase c = undecodableDdsCases()[std::size_t(which)];
+    MdlSpec spec = tetrahedron();
+    spec.skins = {spec.skins[0], ddsSkin(c.dds, {}), spec.skins[1]};
+    const auto read = io::readMdl(buildMdl(spec));
+    QVERIFY2(read.hasValue(), qPrintable(why(read)));
+    QCOMPARE(read->warnings.size(), std::size_t(1));
+    const io::Warning& w = read->warnings[0];
+    QVERIFY2(w.offset == 84 + 12 + spec.skins[0].pixels.size() + 12 + c.at, qPrintable(describe(w)));
+    QCOMPARE(w.chunk, io::FourCC("SKIN"));
+    QVERIFY2(w.message.find("skin 1 (type 6, ") == 0, qPrintable(describe(w)));
+    QVERIFY2(w.message.find(c.says) != std::string::npos, qPrintable(describe(w)));
+    QVERIFY(!read->skins[1].decoded());
+    QCOMPARE(read->skins[1].stored, c.dds);
+    QCOMPARE(read->skins[2].rgba.size(), std::size_t(4));
+    QCOMPARE(read->triangles.size(), std::size_t(4));
+    QCOMPARE(read->frames.size(), std::size_t(2));
+    QCOMPARE(read->frames[1].vertices[2].raw[0], rawOf(2, 1, 0, true));
+    QCOMPARE(read->trailing, spec.trailing);
+    checkConsistent(*read);
+    // Undecodable first skin: the texel size falls back to the header's skin size.
+    spec.skins = {ddsSkin(c.dds, {})};
+    spec.skinW = 16;
+    spec.skinH = 8;
+    const auto first = io::readMdl(buildMdl(spec));
+    QVERIFY2(first.hasValue(), qPrintable(why(first)));
+    QCOMPARE(first->warnings.size(), std::size_t(1));
+    QCOMPARE(io::mdlSkinSize(*first), (std::array<std::uint32_t, 2>{16, 8}));
 }
 
 void TestMdl::truncateEveryLength_data() {
@@ -621,6 +736,17 @@ void TestMdl::badFields_data() {
     row("numskinverts huge", with(kNumSkinVertsAt, 1u << 20), io::ErrorCode::BadValue, kNumSkinVertsAt,
         "numskinverts");
     row("skin type 9", with(84, 9), io::ErrorCode::BadValue, 84, "skin 0 type 9");
+    row("skin type 7", with(84, 7), io::ErrorCode::BadValue, 84,
+        "skin 0 type 7 is not a skin type the spec lists");
+    // Skin 0 (565 4x4) as a DDS record: width 4 is its byte count; 0, negative or past the end are errors.
+    Bytes dds = with(84, 6);
+    putU32(dds, 88, 0);
+    row("dds byte count 0", dds, io::ErrorCode::BadValue, 88, "skin 0 type 6 (DDS) byte count (width) 0");
+    putU32(dds, 88, 0x80000000u);
+    row("dds byte count negative", dds, io::ErrorCode::BadValue, 88, "byte count (width) -2147483648");
+    putU32(dds, 88, 0x7FFFFFFFu);
+    row("dds past the end", dds, io::ErrorCode::Truncated, 96,
+        "skin 0 DDS image (width bytes) needs 2147483647");
     row("skin height 0", with(92, 0), io::ErrorCode::BadValue, 88, "skin 0 size 4x0");
     row("mipmapped skin 12x8", with(84 + 12 + 32 + 4, 12), io::ErrorCode::BadValue, 84 + 12 + 32 + 4,
         "not a multiple of 8");
@@ -709,15 +835,22 @@ void TestMdl::randomCorruptionNeverCrashes() {
     old.skinW = 2;
     old.skinH = 2;
     old.skins = {makeSkin(0, 2, 2), makeSkin(2, 2, 2)};
-    const Bytes bases[] = {buildMdl(tetrahedron()), buildMdl(old),
+    MdlSpec dds = tetrahedron();
+    const auto ddsCases = decodableDdsCases();
+    dds.skins = {ddsSkin(ddsCases[7].dds, ddsCases[7].rgba), makeSkin(5, 2, 2),
+                 ddsSkin(ddsCases[12].dds, ddsCases[12].rgba)};
+    const Bytes bases[] = {buildMdl(tetrahedron()), buildMdl(old), buildMdl(dds),
                            tests::readBytes(tests::corpusPath("mdl/PhosphoricAcid_MDl5.mdl"))};
     std::mt19937 rng(8765);
     int ok = 0;
-    for (int round = 0; round < 6000; ++round) {
+    int undecoded = 0;
+    for (int round = 0; round < 8000; ++round) {
         Bytes b = bases[std::size_t(round) % std::size(bases)];
         const int flips = 1 + int(rng() % 4);
         for (int f = 0; f < flips; ++f) {
-            const std::size_t at = rng() % 2 == 0 ? rng() % 100 : rng() % b.size();
+            // Mostly the header, the first skin record and a DDS header there.
+            const std::size_t at =
+                rng() % 2 == 0 ? rng() % std::min<std::size_t>(b.size(), 240) : rng() % b.size();
             b[at] = std::byte(rng());
         }
         if (rng() % 4 == 0) {
@@ -730,8 +863,22 @@ void TestMdl::randomCorruptionNeverCrashes() {
         }
         ++ok;
         checkConsistent(*read, false); // the scale may be flipped to NaN
+        std::size_t notDecoded = 0;
+        for (const auto& s : read->skins) {
+            QCOMPARE(s.stored.size(), std::size_t(io::gamestudioSkinStoredBytes(s.type, s.width, s.height)));
+            if (!s.decoded()) {
+                QVERIFY(io::gamestudioSkinIsDds(s.type));
+                ++notDecoded;
+                continue;
+            }
+            QCOMPARE(s.rgba.size(), io::gamestudioSkinLevelCount(s.type));
+            QCOMPARE(s.rgba[0].size(), std::size_t(s.imageWidth) * s.imageHeight * 4);
+        }
+        QCOMPARE(read->warnings.size(), notDecoded);
+        undecoded += int(notDecoded);
     }
     QVERIFY(ok > 0);
+    QVERIFY(undecoded > 0);
 }
 
 QTEST_APPLESS_MAIN(TestMdl)
