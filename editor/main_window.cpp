@@ -65,6 +65,7 @@ namespace mapsmith::editor {
 namespace {
 
 constexpr int kMaxRecent = 8;
+constexpr int kReclaimAfterDialogMs = 1000; // a deactivation this soon after a dialog closed is its doing
 constexpr int kSmallMap = 16; // maps with at most this many tiles load completely on open; larger
                               // ones load the start tile and stream the rest (TileStreamer)
 
@@ -405,15 +406,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         auto* dialog = static_cast<QWidget*>(watched);
         if (dialog->isWindow() && dialog->isModal() && dialog->parentWidget() &&
             dialog->parentWidget()->window() == this) {
-            QMetaObject::invokeMethod(
-                this,
-                [this] {
-                    if (!QApplication::activeModalWidget() && isVisible()) {
-                        activateWindow();
-                        mViewport->setFocus(Qt::ActiveWindowFocusReason);
-                    }
-                },
-                Qt::QueuedConnection);
+            mDialogClosed.start();
+            QMetaObject::invokeMethod(this, &MainWindow::reclaimKeyboard, Qt::QueuedConnection);
         }
     }
     if (type == QEvent::KeyPress || type == QEvent::KeyRelease) {
@@ -427,8 +421,21 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     return QMainWindow::eventFilter(watched, event);
 }
 
+void MainWindow::reclaimKeyboard() {
+    if (!QApplication::activeModalWidget() && isVisible()) {
+        activateWindow();
+        mViewport->setFocus(Qt::ActiveWindowFocusReason);
+    }
+}
+
 void MainWindow::changeEvent(QEvent* event) {
     if (event->type() == QEvent::ActivationChange) {
+        if (!isActiveWindow() && !QApplication::activeWindow() && mDialogClosed.isValid() &&
+            mDialogClosed.elapsed() < kReclaimAfterDialogMs) {
+            // Without a window manager the X focus falls to the root window when a dialog goes: no
+            // window of ours is active. Take it back (not later: the user may have switched away).
+            QMetaObject::invokeMethod(this, &MainWindow::reclaimKeyboard, Qt::QueuedConnection);
+        }
         if (!isActiveWindow()) {
             mViewport->releaseKeys(); // keys released elsewhere never reach us
         } else if (!QApplication::focusWidget() || QApplication::focusWidget() == this) {

@@ -11,6 +11,7 @@
 #include "widgets/preferences_dialog.h"
 #include "widgets/shortcut_settings.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
 #include <QString>
@@ -177,6 +178,8 @@ private:
     // Records `action` as rebindable under `id` with its default keys (and sets them).
     void bindShortcut(QAction* action, const QString& id, const QString& label, QList<QKeySequence> defaults);
     void applyShortcuts();
+    // After a dialog of ours closed: this window active again and the keyboard in the viewport.
+    void reclaimKeyboard();
 
     std::unique_ptr<core::MapDocument> mDoc;
     QString mPath;
@@ -217,6 +220,7 @@ private:
     std::vector<QAction*> mShortcutActions; // mShortcuts[i] belongs to mShortcutActions[i] (nullptr: fly)
     std::optional<core::TileCoord> mSummaryTile; // the tile the summary shows, as it was then
     bool mSummaryRefreshPending = false;
+    QElapsedTimer mDialogClosed; // since the last modal dialog of this window closed
 };
 
 } // namespace mapsmith::editor

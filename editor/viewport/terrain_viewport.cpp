@@ -35,6 +35,8 @@ public:
     StartupCover(const QColor& sky, QWidget* parent) : QLabel(parent) {
         setObjectName(QStringLiteral("startupCover"));
         setAttribute(Qt::WA_NativeWindow);
+        setAttribute(Qt::WA_X11DoNotAcceptFocus); // the keyboard stays with the render window
+        setFocusPolicy(Qt::NoFocus);
         setAutoFillBackground(true);
         QPalette p = palette();
         p.setColor(QPalette::Window, sky);
@@ -106,6 +108,9 @@ void TerrainViewport::showEvent(QShowEvent* event) {
     mCover->raise();
     const auto remove = [this] {
         if (mCover) {
+            if (mCover->hasFocus()) {
+                mContainer->setFocus(Qt::OtherFocusReason); // not lost with the cover
+            }
             mCover->deleteLater();
             mCover = nullptr;
             emit firstFrameShown();

@@ -119,6 +119,31 @@ void holdKey(QWidget* target, Qt::Key key, int ms) {
     QTest::keyRelease(target, key);
 }
 
+// The keyboard is in the viewport: its container widget, or the render window inside it.
+bool keyboardInViewport(editor::MainWindow& window) {
+    return QGuiApplication::focusWindow() == window.viewport()->renderWindow() ||
+           QApplication::focusWidget() == window.viewport()->focusProxy();
+}
+
+// Keys as the system delivers them, to where the keyboard is in the viewport.
+void viewportKeyClick(editor::MainWindow& window, Qt::Key key) {
+    if (QGuiApplication::focusWindow() == window.viewport()->renderWindow()) {
+        QTest::keyClick(window.viewport()->renderWindow(), key);
+    } else {
+        QTest::keyClick(window.viewport()->focusProxy(), key);
+    }
+}
+void viewportHoldKey(editor::MainWindow& window, Qt::Key key, int ms) {
+    if (QGuiApplication::focusWindow() == window.viewport()->renderWindow()) {
+        QWindow* w = window.viewport()->renderWindow();
+        QTest::keyPress(w, key);
+        QTest::qWait(ms);
+        QTest::keyRelease(w, key);
+    } else {
+        holdKey(window.viewport()->focusProxy(), key, ms);
+    }
+}
+
 } // namespace
 
 class TestFirstMinutes : public QObject {
@@ -245,11 +270,12 @@ void TestFirstMinutes::selectionEndsWithTheObjectTool() {
     s.window.tools()->objects()->setSelection(
         {core::ObjectRef{t, core::ObjectKind::Doodad, doc->tile(t)->doodads.front().uniqueId}});
     QCOMPARE(s.window.viewport()->selectedObjects().size(), std::size_t(1));
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_1);
+    QVERIFY(keyboardInViewport(s.window)); // choosing the tool took it out of the spin box
+    viewportKeyClick(s.window, Qt::Key_1);
     QCOMPARE(s.window.currentTool(), 0);
     QVERIFY(s.window.tools()->objects()->selection().empty());
     QVERIFY(s.window.viewport()->selectedObjects().empty());
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Delete);
+    viewportKeyClick(s.window, Qt::Key_Delete);
     QCOMPARE(doc->tile(t)->doodads.size(), doodads);
     QCOMPARE(doc->undoStack()->count(), 0);
 }
@@ -307,11 +333,10 @@ void TestFirstMinutes::cursorReadoutFollowsUndo() {
 void TestFirstMinutes::toolKeysWorkWithoutClickingTheViewport() {
     Shown s(mMap);
     QVERIFY(QTest::qWaitForWindowActive(&s.window));
-    QWidget* focus = QApplication::focusWidget();
-    QVERIFY(focus);
-    QTest::keyClick(focus, Qt::Key_3);
+    QVERIFY(keyboardInViewport(s.window)); // not in a field of the docks
+    viewportKeyClick(s.window, Qt::Key_3);
     QCOMPARE(s.window.currentTool(), 2);
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_5);
+    viewportKeyClick(s.window, Qt::Key_5);
     QCOMPARE(s.window.currentTool(), 4);
 }
 
@@ -341,16 +366,17 @@ void TestFirstMinutes::keysWorkAfterADialogCloses() {
     QVERIFY(QTest::qWaitForWindowActive(&s.window));
     QTimer::singleShot(0, [] {
         if (QWidget* dialog = QApplication::activeModalWidget()) {
+            QTest::qWaitForWindowActive(dialog); // the user sees it, then closes it
             static_cast<QDialog*>(dialog)->reject();
         }
     });
     s.window.showPreferences();
     QTRY_VERIFY(QApplication::activeModalWidget() == nullptr);
-    QTRY_VERIFY(QApplication::focusWidget() != nullptr);
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_2);
+    QTRY_VERIFY(keyboardInViewport(s.window)); // back in the viewport
+    viewportKeyClick(s.window, Qt::Key_2);
     QCOMPARE(s.window.currentTool(), 1);
     const glm::dvec3 start = s.window.viewport()->cameraPosition();
-    holdKey(QApplication::focusWidget(), Qt::Key_W, 250);
+    viewportHoldKey(s.window, Qt::Key_W, 250);
     QVERIFY(glm::length(s.window.viewport()->cameraPosition() - start) > 1.0);
 }
 
@@ -399,13 +425,13 @@ void TestFirstMinutes::shortcutsCanBeRebound() {
         });
         s.window.showPreferences(true);
         QVERIFY(edited);
-        QTRY_VERIFY(QApplication::focusWidget() != nullptr);
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F3);
+        QTRY_VERIFY(keyboardInViewport(s.window));
+        viewportKeyClick(s.window, Qt::Key_F3);
         QCOMPARE(s.window.currentTool(), 2);
         const glm::dvec3 start = s.window.viewport()->cameraPosition();
-        holdKey(QApplication::focusWidget(), Qt::Key_W, 200);
+        viewportHoldKey(s.window, Qt::Key_W, 200);
         QCOMPARE(s.window.viewport()->cameraPosition(), start); // W flies no more
-        holdKey(QApplication::focusWidget(), Qt::Key_I, 250);
+        viewportHoldKey(s.window, Qt::Key_I, 250);
         QVERIFY(glm::length(s.window.viewport()->cameraPosition() - start) > 1.0);
     }
     QCOMPARE(QSettings().value(QStringLiteral("shortcuts/tool3")).toStringList(),
