@@ -15,7 +15,9 @@
 
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -72,6 +74,41 @@ std::vector<std::byte> tileBytes(const core::MapDocument& doc, core::TileCoord t
     return io::writeAdt(*doc.tile(t));
 }
 
+// Whether a tree cell shows its whole text: the text, wrapped when the tree wraps, fits the cell's
+// text area (column width less indentation and the delegate's margins) and the row's height.
+QString cutTextIn(const QTreeWidget* tree, const QTreeWidgetItem* item, int column) {
+    const QString text = item->text(column);
+    if (text.isEmpty()) {
+        return {};
+    }
+    int depth = 0;
+    for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent()) {
+        ++depth;
+    }
+    const int margin = tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+    int available = tree->columnWidth(column) - 2 * margin;
+    if (item->isFirstColumnSpanned()) {
+        available = tree->viewport()->width() - 2 * margin;
+    }
+    if (column == 0) {
+        available -= tree->indentation() * (depth + (tree->rootIsDecorated() ? 1 : 0));
+    }
+    const QFontMetrics fm(item->font(column));
+    const QRect needed = tree->wordWrap() ? fm.boundingRect(QRect(0, 0, std::max(available, 1), 100000),
+                                                            Qt::TextWordWrap, text)
+                                          : QRect(0, 0, fm.horizontalAdvance(text), fm.height());
+    const int rowHeight = tree->visualItemRect(item).height();
+    if (needed.width() <= available && needed.height() <= rowHeight) {
+        return {};
+    }
+    return QStringLiteral("'%1' needs %2x%3 px, has %4x%5")
+        .arg(text)
+        .arg(needed.width())
+        .arg(needed.height())
+        .arg(available)
+        .arg(rowHeight);
+}
+
 } // namespace
 
 class TestMainWindow : public QObject {
@@ -87,6 +124,7 @@ private slots:
     void goToFliesToTerrainAndRefusesMissingTiles();
     void newMapIsCreatedAndOpened();
     void opensAMapFolder();
+    void docksShowWholeTexts();
 };
 
 void TestMainWindow::initTestCase() {
@@ -307,6 +345,49 @@ void TestMainWindow::opensAMapFolder() {
     QVERIFY(!window.openMap(dir.path()));
     QVERIFY(window.lastError().contains(QStringLiteral("exactly one .wdt")));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
+}
+
+void TestMainWindow::docksShowWholeTexts() {
+    // Issue 19 item 7: at the docks' default width the tile map's legend and the tile summary's
+    // labels and values are shown whole, and the tile map shows the map's tiles, not a 3 px speck.
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(kDemo));
+    auto* summaryDock = window.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
+    QVERIFY(summaryDock);
+    summaryDock->raise();
+    QTest::qWait(50); // the raised tab lays out
+
+    widgets::TileMapWidget* map = window.tileMap();
+    QVERIFY(map->width() < 320); // the dock's default width is what is checked
+    const auto legend = map->legendLayout();
+    QCOMPARE(legend.size(), 4);
+    for (const auto& item : legend) {
+        QVERIFY2(map->rect().contains(item.swatch) && map->rect().contains(item.text),
+                 qPrintable(item.label + QStringLiteral(" is cut off")));
+        QVERIFY2(item.text.width() >= map->fontMetrics().horizontalAdvance(item.label),
+                 qPrintable(item.label));
+    }
+    // The demo's 2x2 tiles fill the map's view.
+    const QRectF tiles = map->tileRect({32, 32}).united(map->tileRect({33, 33}));
+    QVERIFY2(map->viewRect().contains(tiles) && tiles.width() > 0.85 * map->viewRect().width(),
+             qPrintable(QString::number(tiles.width())));
+
+    widgets::TileSummaryPanel* summary = window.summaryPanel();
+    QVERIFY(summary->isVisible());
+    QVERIFY(summary->topLevelItemCount() > 0);
+    QStringList cut;
+    for (QTreeWidgetItemIterator it(summary); *it; ++it) {
+        for (int column = 0; column < 2; ++column) {
+            const QString problem = cutTextIn(summary, *it, column);
+            if (!problem.isEmpty()) {
+                cut << problem;
+            }
+        }
+    }
+    saveShot(window.grabWithViewport(), "main_window_docks");
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(TestMainWindow)
