@@ -285,10 +285,20 @@ void MainWindow::createActions() {
     mViewMenu = menuBar()->addMenu(tr("&View"));
     QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {
         widgets::GoToDialog dialog(this);
+        // From the last target while it lies on this map, else from where the camera is.
+        const CameraPose& pose = mViewport->cameraPose();
+        if (mLastGoTo && mDoc && mDoc->tileExists(core::tileAt(mLastGoTo->position))) {
+            dialog.setStart(*mLastGoTo, widgets::GoToDialog::Start::LastTarget);
+        } else {
+            dialog.setStart({glm::dvec2(pose.position), std::nullopt, std::nullopt},
+                            widgets::GoToDialog::Start::Camera);
+        }
+        dialog.setCameraView(pose.yaw, TerrainViewport::kFlyToDistance);
         if (dialog.exec() == QDialog::Accepted) {
             goToPosition(dialog.target());
         }
     });
+    goTo->setObjectName(QStringLiteral("goToAction"));
     bindShortcut(goTo, QStringLiteral("goTo"), tr("Go To"), {QKeySequence(Qt::CTRL | Qt::Key_G)});
     mViewMenu->addAction(tr("Look at &Start Tile"), this, [this] {
         if (mDoc && !mDoc->loadedTiles().empty()) {
@@ -922,7 +932,8 @@ bool MainWindow::goToPosition(const widgets::GoToTarget& target) {
     }
     loadTilesAround(t, 0); // its height now; the streamer brings the neighbours
     const double z = target.height.value_or(mDoc->heightAt(target.position).value_or(0.0));
-    mViewport->flyTo({target.position, z});
+    mViewport->flyTo({target.position, z}, target.facing);
+    mLastGoTo = target;
     return true;
 }
 

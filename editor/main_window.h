@@ -8,6 +8,7 @@
 #include "core/map_source.h"
 #include "core/object_model.h"
 #include "io/alpha_codec.h"
+#include "widgets/go_to_dialog.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/shortcut_settings.h"
 
@@ -119,8 +120,10 @@ public:
     MinimapBuilder* minimapBuilder() const { return mMinimap; }
     // Deletes the object tool's selection (one undo step); returns how many objects went.
     int deleteSelectedObjects();
-    // Loads the tile at the target and flies the camera there (to the terrain when no height is
-    // given). False, with an error, when the tile is not part of the map.
+    // Loads the tile at the target and points the camera at it (TerrainViewport::flyTo: the target in
+    // the middle of the view, facing the target's facing or keeping the heading; the terrain's height
+    // when none is given). False, with an error, when the tile is not part of the map. View > Go To
+    // starts from the last target reached here while its tile is on the map, else from the camera.
     bool goToPosition(const widgets::GoToTarget& target);
     TerrainViewport* viewport() const { return mViewport; }
     TileStreamer* streamer() const { return mStreamer; }
@@ -184,6 +187,7 @@ private:
     std::unique_ptr<core::MapDocument> mDoc;
     QString mPath;
     QString mLastError;
+    std::optional<widgets::GoToTarget> mLastGoTo; // the last target goToPosition reached
     TerrainViewport* mViewport = nullptr;
     ToolBox* mTools = nullptr;
     TileStreamer* mStreamer = nullptr;

@@ -41,6 +41,35 @@ void TileMapWidget::setWdt(const io::Wdt& wdt) {
             mPresent[indexOf({x, y})] = wdt.hasTile(x, y);
         }
     }
+    fitToTiles();
+}
+
+void TileMapWidget::fitToTiles() {
+    int x0 = kTiles;
+    int y0 = kTiles;
+    int x1 = -1;
+    int y1 = -1;
+    for (int y = 0; y < kTiles; ++y) {
+        for (int x = 0; x < kTiles; ++x) {
+            if (mPresent[indexOf({x, y})]) {
+                x0 = std::min(x0, x);
+                y0 = std::min(y0, y);
+                x1 = std::max(x1, x);
+                y1 = std::max(y1, y);
+            }
+        }
+    }
+    if (x1 < 0) {
+        mZoom = 1.0;
+        mCentre = QPointF(kTiles / 2.0, kTiles / 2.0);
+    } else {
+        // Tiles x0..x1 span [x0, x1 + 1) in tile units; a tenth of a tile of room on each side keeps
+        // the camera frame and hover frame, drawn just outside a tile, inside the view.
+        const double extent = std::max(x1 + 1 - x0, y1 + 1 - y0) + 0.2;
+        mZoom = std::clamp(kTiles / extent, 1.0, kMaxZoom);
+        mCentre = QPointF((x0 + x1 + 1) / 2.0, (y0 + y1 + 1) / 2.0);
+    }
+    clampCentre();
     update();
 }
 
@@ -73,8 +102,14 @@ void TileMapWidget::setMinimap(const QImage& image) {
     update();
 }
 
+int TileMapWidget::stripHeight() const {
+    const int line = std::max(fontMetrics().height(), 1);
+    const int legendRows = layoutLegend(0).back().text.top() / line + 1;
+    return 4 + line + 4 + legendRows * line;
+}
+
 QRectF TileMapWidget::viewRect() const {
-    const int strip = 2 * fontMetrics().height() + 8;
+    const int strip = stripHeight();
     const double side =
         std::max(1, std::min(width() - kAxisLeft - kMargin, height() - kAxisTop - strip - kMargin));
     const double left = kAxisLeft + std::max(0.0, (width() - kAxisLeft - kMargin - side) / 2.0);
@@ -233,16 +268,19 @@ void TileMapWidget::paintEvent(QPaintEvent*) {
     }
 
     if (mCamera) {
+        // Outlines only, so the tile's own colour (loaded, modified) shows through: a frame whose inner
+        // edge is the tile's edge, and a ring at its centre when the tile is big enough for one.
         const QRectF r = tileRect(*mCamera);
-        p.setPen(QPen(kCamera, std::max(2.0, cell * 0.12)));
-        p.drawRect(r.adjusted(-1, -1, 1, 1));
-        p.setRenderHint(QPainter::Antialiasing);
-        p.setBrush(kCamera);
-        p.setPen(Qt::NoPen);
-        const double dot = std::max(2.0, cell * 0.18);
-        p.drawEllipse(r.center(), dot, dot);
+        const double pen = std::clamp(cell * 0.06, 2.0, 4.0);
+        p.setPen(QPen(kCamera, pen, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         p.setBrush(Qt::NoBrush);
-        p.setRenderHint(QPainter::Antialiasing, false);
+        p.drawRect(r.adjusted(-pen / 2.0, -pen / 2.0, pen / 2.0, pen / 2.0));
+        if (cell >= 14.0) {
+            p.setRenderHint(QPainter::Antialiasing);
+            const double ring = std::max(3.0, cell * 0.15);
+            p.drawEllipse(r.center(), ring, ring);
+            p.setRenderHint(QPainter::Antialiasing, false);
+        }
     }
     if (mHover) {
         p.setPen(QPen(kHover, 2.0));
@@ -252,38 +290,63 @@ void TileMapWidget::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(view.adjusted(-0.5, -0.5, 0.5, 0.5));
 
-    const int line = fontMetrics().height();
-    const QRect strip(int(view.left()), int(view.bottom()) + 4, int(view.width()), 2 * line + 4);
+    // Under the view, from the axis labels' edge to the right margin like the legend: the hovered
+    // tile (or the tile count), then the legend.
+    const QRect hoverLine(kAxisLeft, int(view.bottom()) + 4, std::max(1, width() - kMargin - kAxisLeft),
+                          fontMetrics().height());
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
     const QString hover = hoverText();
-    p.drawText(QRect(strip.left(), strip.top(), strip.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-               hover.isEmpty() ? tr("%1 tiles").arg(int(mPresent.count())) : hover);
+    p.drawText(hoverLine, Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(hover.isEmpty() ? tr("%1 tiles").arg(int(mPresent.count())) : hover,
+                                          Qt::ElideRight, hoverLine.width()));
     p.setFont(font());
-    drawLegend(p, QRect(strip.left(), strip.top() + line + 4, strip.width(), line));
+    drawLegend(p);
 }
 
-void TileMapWidget::drawLegend(QPainter& p, const QRect& strip) const {
-    const std::pair<QColor, QString> items[] = {
-        {kPresent, tr("ADT")}, {kLoaded, tr("Loaded")}, {kModified, tr("Modified")}, {kCamera, tr("Camera")}};
-    int x = strip.left();
-    const int box = strip.height() - 4;
-    for (const auto& [colour, text] : items) {
-        const QRect swatch(x, strip.top() + 2, box, box);
+QList<TileMapWidget::LegendItem> TileMapWidget::legendLayout() const {
+    return layoutLegend(int(viewRect().bottom()) + 4 + fontMetrics().height() + 4);
+}
+
+QList<TileMapWidget::LegendItem> TileMapWidget::layoutLegend(int top) const {
+    // From the widget's width alone (the view's size depends on the legend's height): from the axis
+    // labels' edge to the right margin, wrapping to a new line when an entry does not fit.
+    const QFontMetrics fm = fontMetrics();
+    const int line = fm.height();
+    const int box = line - 4;
+    const int right = std::max(kAxisLeft + 1, width() - kMargin);
+    QList<LegendItem> items;
+    int x = kAxisLeft;
+    int y = top;
+    for (const QString& text : {tr("ADT"), tr("Loaded"), tr("Modified"), tr("Camera")}) {
+        const int w = fm.horizontalAdvance(text) + 2;
+        const int needed = box + 4 + w;
+        if (x > kAxisLeft && x + needed > right) {
+            x = kAxisLeft;
+            y += line;
+        }
+        items.push_back({QRect(x, y + 2, box, box), QRect(x + box + 4, y, w, line), text});
+        x += needed + 12;
+    }
+    return items;
+}
+
+void TileMapWidget::drawLegend(QPainter& p) const {
+    const QColor colours[] = {kPresent, kLoaded, kModified, kCamera};
+    int i = 0;
+    for (const LegendItem& item : legendLayout()) {
+        const QColor& colour = colours[i++];
         if (colour == kCamera) {
-            p.fillRect(swatch, kBackground);
+            p.fillRect(item.swatch, kBackground);
             p.setPen(QPen(kCamera, 2));
-            p.drawRect(swatch.adjusted(1, 1, -1, -1));
+            p.drawRect(item.swatch.adjusted(1, 1, -1, -1));
         } else {
-            p.fillRect(swatch, colour);
+            p.fillRect(item.swatch, colour);
         }
         p.setPen(palette().color(QPalette::WindowText));
-        const int w = p.fontMetrics().horizontalAdvance(text);
-        p.drawText(QRect(x + box + 4, strip.top(), w + 2, strip.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   text);
-        x += box + 4 + w + 14;
+        p.drawText(item.text, Qt::AlignLeft | Qt::AlignVCenter, item.label);
     }
 }
 
@@ -326,6 +389,13 @@ void TileMapWidget::wheelEvent(QWheelEvent* event) {
         setHover(tileAt(event->position()));
     }
     event->accept();
+}
+
+void TileMapWidget::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        fitToTiles();
+        setHover(tileAt(event->position()));
+    }
 }
 
 void TileMapWidget::leaveEvent(QEvent*) {

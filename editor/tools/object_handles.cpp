@@ -4,6 +4,7 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -59,7 +60,32 @@ std::optional<ObjectHandles> objectHandles(const core::MapDocument& doc, const c
     return h;
 }
 
+std::optional<ScreenBox> bodyScreenBox(const ObjectHandles& h, const Projector& project) {
+    std::optional<ScreenBox> box;
+    for (int i = 0; i < 8; ++i) {
+        const glm::dvec3 corner =
+            core::placementToWorld({(i & 1) ? h.box.max.x : h.box.min.x, (i & 2) ? h.box.max.y : h.box.min.y,
+                                    (i & 4) ? h.box.max.z : h.box.min.z});
+        const auto p = project(corner);
+        if (!p) {
+            return std::nullopt;
+        }
+        box = box ? ScreenBox{glm::min(box->min, *p), glm::max(box->max, *p)} : ScreenBox{*p, *p};
+    }
+    return box;
+}
+
 std::optional<HandleKind> hitHandle(const ObjectHandles& h, glm::dvec2 screen, const Projector& project) {
+    const auto origin = project(h.position);
+    if (origin && glm::distance(screen, *origin) <= kHandleJunctionPixels) {
+        return std::nullopt;
+    }
+    if (const auto body = bodyScreenBox(h, project)) {
+        const glm::dvec2 size = body->max - body->min;
+        if (std::min(size.x, size.y) < kSmallBodyPixels && body->contains(screen)) {
+            return std::nullopt;
+        }
+    }
     for (const HandleKind kind : {HandleKind::North, HandleKind::West, HandleKind::Up}) {
         if (nearSegment(screen, h.position, h.position + h.axis(kind) * h.reach, project)) {
             return kind;

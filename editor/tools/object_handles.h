@@ -28,14 +28,33 @@ struct ObjectHandles {
 
 inline constexpr int kHandleRingSegments = 48;
 inline constexpr double kHandleHitPixels = 6.0;
+inline constexpr double kHandleJunctionPixels = 10.0;
+inline constexpr double kSmallBodyPixels = 48.0;
+
+// The screen rectangle (pixels) a body covers: the bounds of its box's 8 projected corners.
+struct ScreenBox {
+    glm::dvec2 min{0.0};
+    glm::dvec2 max{0.0};
+    bool contains(glm::dvec2 p) const { return p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y; }
+};
 
 // The handles of an object; nullopt when it is not in the document.
 std::optional<ObjectHandles> objectHandles(const core::MapDocument& doc, const core::ObjectRef& ref,
                                            const core::ObjectBoundsSettings& bounds);
 
-// The handle under a screen point (within kHandleHitPixels of its drawn line; axes before the ring),
-// given how world points project to the screen (nullopt behind the camera).
+// How world points project to the screen (pixels); nullopt behind the camera.
 using Projector = std::function<std::optional<glm::dvec2>(glm::dvec3 world)>;
+
+// The body's screen rectangle; nullopt when a corner is behind the camera.
+std::optional<ScreenBox> bodyScreenBox(const ObjectHandles& handles, const Projector& project);
+
+// The handle under a screen point, given how world points project to the screen; nullopt means the
+// point is not on a handle (a press there is for the body or the terrain). Handles do not win over
+// the body where it is hard to tell them apart:
+//   - within kHandleJunctionPixels of the projected position, where the three axes meet,
+//   - inside the body's screen box while that box is small (narrower or shorter than
+//     kSmallBodyPixels): a distant object's handles are gripped only outside it.
+// Elsewhere a handle is hit within kHandleHitPixels of its drawn line (axes before the ring).
 std::optional<HandleKind> hitHandle(const ObjectHandles& handles, glm::dvec2 screen,
                                     const Projector& project);
 

@@ -263,9 +263,10 @@ void TerrainViewport::lookAtTile(core::TileCoord tile) {
     applyCamera();
 }
 
-void TerrainViewport::flyTo(glm::dvec3 world) {
+void TerrainViewport::flyTo(glm::dvec3 world, std::optional<double> yawDeg) {
     const CameraPose& pose = mCamera.pose();
-    mCamera.setPose(poseLookingAt(world, pose.yaw, std::min(pose.pitch, -30.0), kFlyToDistance));
+    mCamera.setPose(
+        poseLookingAt(world, yawDeg.value_or(pose.yaw), std::min(pose.pitch, kFlyToPitch), kFlyToDistance));
     applyCamera();
 }
 

@@ -79,9 +79,12 @@ public:
     // Where a handle of the first selected object is on screen (a point on it), for tests and tools.
     std::optional<QPointF> handleScreenPoint(HandleKind kind) const;
 
-    // Moves the camera to look at `world` from kFlyToDistance yards, keeping the heading.
-    void flyTo(glm::dvec3 world);
-    static constexpr double kFlyToDistance = 250.0;
+    // Moves the camera to look at `world` (then in the middle of the view) from kFlyToDistance yards,
+    // facing `yawDeg` (camera yaw: 0 = north, 90 = west) or, without one, keeping the heading; it looks
+    // down at least kFlyToPitch degrees.
+    void flyTo(glm::dvec3 world, std::optional<double> yawDeg = std::nullopt);
+    static constexpr double kFlyToDistance = 150.0;
+    static constexpr double kFlyToPitch = -30.0;
     // Far plane and fog end (yards).
     void setViewDistance(double yards);
     double viewDistance() const { return mViewDistance; }

@@ -14,10 +14,21 @@
 #include "widgets/tile_summary_panel.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 #include <Qt3DExtras/Qt3DWindow>
 #include <QtTest>
@@ -72,6 +83,59 @@ std::vector<std::byte> tileBytes(const core::MapDocument& doc, core::TileCoord t
     return io::writeAdt(*doc.tile(t));
 }
 
+// Whether a tree cell shows its whole text: the text, wrapped when the tree wraps, fits the cell's
+// text area (column width less indentation and the delegate's margins) and the row's height.
+QString cutTextIn(const QTreeWidget* tree, const QTreeWidgetItem* item, int column) {
+    const QString text = item->text(column);
+    if (text.isEmpty()) {
+        return {};
+    }
+    int depth = 0;
+    for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent()) {
+        ++depth;
+    }
+    const int margin = tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+    int available = tree->columnWidth(column) - 2 * margin;
+    if (item->isFirstColumnSpanned()) {
+        available = tree->viewport()->width() - 2 * margin;
+    }
+    if (column == 0) {
+        available -= tree->indentation() * (depth + (tree->rootIsDecorated() ? 1 : 0));
+    }
+    const QFontMetrics fm(item->font(column));
+    const QRect needed = tree->wordWrap() ? fm.boundingRect(QRect(0, 0, std::max(available, 1), 100000),
+                                                            Qt::TextWordWrap, text)
+                                          : QRect(0, 0, fm.horizontalAdvance(text), fm.height());
+    const int rowHeight = tree->visualItemRect(item).height();
+    if (needed.width() <= available && needed.height() <= rowHeight) {
+        return {};
+    }
+    return QStringLiteral("'%1' needs %2x%3 px, has %4x%5")
+        .arg(text)
+        .arg(needed.width())
+        .arg(needed.height())
+        .arg(available)
+        .arg(rowHeight);
+}
+
+// Triggers `action`, which opens a modal dialog, and hands the dialog to `interact` while it runs (as
+// a user sees it); `interact` must close it. False when no dialog came up.
+bool whileDialogOpen(QAction* action, const std::function<void(QDialog&)>& interact) {
+    bool seen = false;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget())) {
+            poll.stop();
+            seen = true;
+            interact(*dialog);
+        }
+    });
+    poll.start(10);
+    action->trigger(); // returns when the dialog is closed
+    poll.stop();
+    return seen;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject {
@@ -85,8 +149,10 @@ private slots:
     void saveAsSplitFilesAndBack();
     void damagedFileKeepsCurrentMap();
     void goToFliesToTerrainAndRefusesMissingTiles();
+    void goToDialogFacesThePastedOrientation();
     void newMapIsCreatedAndOpened();
     void opensAMapFolder();
+    void docksShowWholeTexts();
 };
 
 void TestMainWindow::initTestCase() {
@@ -255,15 +321,100 @@ void TestMainWindow::goToFliesToTerrainAndRefusesMissingTiles() {
     QVERIFY(window.openMap(kDemo));
     // The middle of tile 33_33 (world x, y = origin - half a tile), no height: the terrain's.
     const glm::dvec2 target = core::tileOrigin({33, 33}) - glm::dvec2(core::kTileSize / 2.0);
-    QVERIFY(window.goToPosition({target, std::nullopt}));
+    QVERIFY(window.goToPosition({target, std::nullopt, std::nullopt}));
     const auto centre =
         window.viewport()->pick(QPoint(window.viewport()->width() / 2, window.viewport()->height() / 2));
     QVERIFY(centre);
     QVERIFY2(glm::distance(glm::dvec2(*centre), target) < 2.0, "the camera does not look at the target");
     QVERIFY(window.viewport()->cameraPosition().z > *window.document()->heightAt(target) + 50.0);
     // A tile the WDT does not list.
-    QVERIFY(!window.goToPosition({core::tileOrigin({10, 10}) - glm::dvec2(10.0), std::nullopt}));
+    QVERIFY(
+        !window.goToPosition({core::tileOrigin({10, 10}) - glm::dvec2(10.0), std::nullopt, std::nullopt}));
     QVERIFY(window.lastError().contains(QStringLiteral("10_10")));
+}
+
+void TestMainWindow::goToDialogFacesThePastedOrientation() {
+    // Issue 19 item 8: View > Go To starts from the camera's position, then from the last target; a
+    // pasted .gps block turns the camera to its orientation (radians, 0 = north, counter-clockwise:
+    // pi/2 faces west), and the camera ends up looking at the point, as the dialog says it will.
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(kDemo));
+    editor::TerrainViewport* view = window.viewport();
+    QAction* goTo = nullptr;
+    for (QAction* a : window.findChildren<QAction*>()) {
+        if (a->text() == QStringLiteral("&Go To...")) {
+            goTo = a;
+        }
+    }
+    QVERIFY(goTo);
+    const glm::dvec3 camera = view->cameraPosition();
+    const glm::dvec2 target = core::tileOrigin({33, 33}) - glm::dvec2(200.0, 300.0);
+    const double ground = *window.document()->heightAt(target);
+    const QString gps = QStringLiteral("Map: 1 (Mapsmith) Zone: 0 (<unknown>) Area: 0 (<unknown>) Phase: 1\n"
+                                       "X: %1 Y: %2 Z: %3 Orientation: 1.570796\n"
+                                       "grid[33,33]cell[2,4] InstanceID: 0\n"
+                                       " ZoneX: 0.512345 ZoneY: 0.487654\n"
+                                       "GroundZ: %3 FloorZ: %3\n")
+                            .arg(target.x, 0, 'f', 6)
+                            .arg(target.y, 0, 'f', 6)
+                            .arg(ground, 0, 'f', 6);
+    const auto spin = [](QDialog& d, const char* name) {
+        return d.findChild<QDoubleSpinBox*>(QString::fromLatin1(name))->value();
+    };
+    const auto check = [](QDialog& d, const char* name) {
+        return d.findChild<QCheckBox*>(QString::fromLatin1(name))->isChecked();
+    };
+    QStringList failures; // checked inside the dialog, reported after it closed
+    const auto expect = [&failures](bool ok, const QString& what) {
+        if (!ok) {
+            failures << what;
+        }
+    };
+    QVERIFY(whileDialogOpen(goTo, [&](QDialog& d) {
+        expect(std::abs(spin(d, "x") - camera.x) < 0.01 && std::abs(spin(d, "y") - camera.y) < 0.01,
+               QStringLiteral("starts at %1, %2, not the camera's %3, %4")
+                   .arg(spin(d, "x"))
+                   .arg(spin(d, "y"))
+                   .arg(camera.x)
+                   .arg(camera.y));
+        auto* paste = d.findChild<QLineEdit*>(QStringLiteral("paste"));
+        paste->setFocus();
+        QGuiApplication::clipboard()->setText(gps);
+        QTest::keyClick(paste, Qt::Key_V, Qt::ControlModifier); // paste as a user does
+        expect(std::abs(spin(d, "x") - target.x) < 0.01 && std::abs(spin(d, "y") - target.y) < 0.01,
+               QStringLiteral("the pasted position is not in the fields"));
+        expect(check(d, "useZ") && std::abs(spin(d, "z") - ground) < 0.01, QStringLiteral("no height"));
+        auto* summary = d.findChild<QLabel*>(QStringLiteral("summary"));
+        expect(summary && summary->text().contains(QStringLiteral("middle of the view")) &&
+                   summary->text().contains(QStringLiteral("west (90°)")),
+               QStringLiteral("the dialog does not say what will happen: ") +
+                   (summary ? summary->text() : QString()));
+        QTest::mouseClick(d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    }));
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("; "))));
+    // Facing west (orientation pi/2), the target in the middle of the view.
+    const editor::CameraPose& pose = view->cameraPose();
+    QVERIFY2(std::abs(pose.yaw - 90.0) < 0.01, qPrintable(QString::number(pose.yaw)));
+    const auto centre = view->pick(QPoint(view->width() / 2, view->height() / 2));
+    QVERIFY(centre);
+    QVERIFY2(glm::distance(glm::dvec2(*centre), target) < 2.0, "the camera does not look at the target");
+    QVERIFY(std::abs(glm::distance(pose.position, glm::dvec3(target, ground)) -
+                     editor::TerrainViewport::kFlyToDistance) < 0.01);
+    QVERIFY(pose.position.y < target.y); // east of it, looking west
+    saveShot(window.grabWithViewport(), "main_window_go_to");
+
+    // The next Go To starts from that target, its height and its facing.
+    QVERIFY(whileDialogOpen(goTo, [&](QDialog& d) {
+        expect(std::abs(spin(d, "x") - target.x) < 0.01 && std::abs(spin(d, "y") - target.y) < 0.01 &&
+                   check(d, "useZ") && std::abs(spin(d, "z") - ground) < 0.01,
+               QStringLiteral("does not start from the last target"));
+        expect(check(d, "useFacing") && std::abs(spin(d, "facing") - 90.0) < 0.01,
+               QStringLiteral("does not start from the last facing"));
+        d.reject();
+    }));
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QStringLiteral("; "))));
 }
 
 void TestMainWindow::newMapIsCreatedAndOpened() {
@@ -307,6 +458,49 @@ void TestMainWindow::opensAMapFolder() {
     QVERIFY(!window.openMap(dir.path()));
     QVERIFY(window.lastError().contains(QStringLiteral("exactly one .wdt")));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
+}
+
+void TestMainWindow::docksShowWholeTexts() {
+    // Issue 19 item 7: at the docks' default width the tile map's legend and the tile summary's
+    // labels and values are shown whole, and the tile map shows the map's tiles, not a 3 px speck.
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(kDemo));
+    auto* summaryDock = window.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
+    QVERIFY(summaryDock);
+    summaryDock->raise();
+    QTest::qWait(50); // the raised tab lays out
+
+    widgets::TileMapWidget* map = window.tileMap();
+    QVERIFY(map->width() < 320); // the dock's default width is what is checked
+    const auto legend = map->legendLayout();
+    QCOMPARE(legend.size(), 4);
+    for (const auto& item : legend) {
+        QVERIFY2(map->rect().contains(item.swatch) && map->rect().contains(item.text),
+                 qPrintable(item.label + QStringLiteral(" is cut off")));
+        QVERIFY2(item.text.width() >= map->fontMetrics().horizontalAdvance(item.label),
+                 qPrintable(item.label));
+    }
+    // The demo's 2x2 tiles fill the map's view.
+    const QRectF tiles = map->tileRect({32, 32}).united(map->tileRect({33, 33}));
+    QVERIFY2(map->viewRect().contains(tiles) && tiles.width() > 0.85 * map->viewRect().width(),
+             qPrintable(QString::number(tiles.width())));
+
+    widgets::TileSummaryPanel* summary = window.summaryPanel();
+    QVERIFY(summary->isVisible());
+    QVERIFY(summary->topLevelItemCount() > 0);
+    QStringList cut;
+    for (QTreeWidgetItemIterator it(summary); *it; ++it) {
+        for (int column = 0; column < 2; ++column) {
+            const QString problem = cutTextIn(summary, *it, column);
+            if (!problem.isEmpty()) {
+                cut << problem;
+            }
+        }
+    }
+    saveShot(window.grabWithViewport(), "main_window_docks");
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,6 +1,7 @@
 // The object tool: ground picks choose the smallest footprint; drags move (following the ground),
 // turn (Shift) and scale (Ctrl) as one undo step each; in the main window a click through the
-// viewport selects a marker, the handles are drawn, Delete removes it and undo brings it back.
+// viewport selects a marker, the handles are drawn, Delete removes it and undo brings it back; a
+// press in the middle of a distant (small) object moves its body rather than gripping a handle.
 
 #include "core/map_document.h"
 #include "core/object_edit.h"
@@ -70,6 +71,7 @@ private slots:
     void handleMath();
     void handleDragsMoveAlongAnAxisAndTurn();
     void mainWindowDragsTheNorthHandle();
+    void smallObjectMovesByItsBody();
 };
 
 void TestObjectTool::initTestCase() {
@@ -228,6 +230,23 @@ void TestObjectTool::handleMath() {
     QCOMPARE(editor::hitHandle(h, {30.0, 3.0}, top), std::optional(editor::HandleKind::West));
     QCOMPARE(editor::hitHandle(h, {-35.4, 35.4}, top), std::optional(editor::HandleKind::Ring));
     QVERIFY(!editor::hitHandle(h, {-20.0, 20.0}, top));
+    // Where the axes meet, the press is for the body.
+    QVERIFY(!editor::hitHandle(h, {3.0, -4.0}, top));
+    // A body 2 yd (20 px) across is small: the north axis inside its screen box is left to it, the
+    // part beyond still grips. A 10 yd (100 px) body leaves its handles their whole length.
+    const auto worldBox = [](double half) {
+        const glm::dvec3 a = core::worldToPlacement(glm::dvec3(-half));
+        const glm::dvec3 b = core::worldToPlacement(glm::dvec3(half));
+        return core::Box3{glm::min(a, b), glm::max(a, b)};
+    };
+    h.box = worldBox(1.0);
+    const auto body = editor::bodyScreenBox(h, top);
+    QVERIFY(body);
+    QVERIFY(std::abs(body->min.x + 10.0) < 1e-6 && std::abs(body->max.y - 10.0) < 1e-6);
+    QVERIFY(!editor::hitHandle(h, {0.0, -9.0}, top)); // inside the box, on the north axis
+    QCOMPARE(editor::hitHandle(h, {0.0, -30.0}, top), std::optional(editor::HandleKind::North));
+    h.box = worldBox(5.0);
+    QCOMPARE(editor::hitHandle(h, {0.0, -12.0}, top), std::optional(editor::HandleKind::North));
 }
 
 void TestObjectTool::handleDragsMoveAlongAnAxisAndTurn() {
@@ -288,6 +307,65 @@ void TestObjectTool::mainWindowDragsTheNorthHandle() {
     QVERIFY(std::abs(moved.z - start.z) < 1e-3);
     const QImage shot = view->grabFrame();
     QVERIFY(shot.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/object_handles.png")));
+}
+
+void TestObjectTool::smallObjectMovesByItsBody() {
+    // Issue 19 item 5: far away, a marker is a 12-pixel box; a press in its middle must grip the body
+    // (a move over the ground), not the north handle whose lines cross it.
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    core::MapDocument& doc = *window.document();
+    const TileCoord t = doc.loadedTiles().front();
+    const auto& d = doc.tile(t)->doodads.front();
+    const core::ObjectRef ref{core::tileAt(glm::dvec2(core::placementToWorld(core::toDvec(d.position)))),
+                              ObjectKind::Doodad, d.uniqueId};
+    const glm::dvec3 start = worldPosition(doc, ref);
+    editor::TerrainViewport* view = window.viewport();
+    window.toolAction(window.tools()->count() - 1)->trigger();
+    window.tools()->objects()->setSelection({ref});
+    const auto handles = editor::objectHandles(doc, ref, window.objectBounds());
+    QVERIFY(handles);
+    const editor::Projector project = [view](glm::dvec3 w) -> std::optional<glm::dvec2> {
+        const auto p = view->project(w);
+        return p ? std::optional(glm::dvec2(p->x(), p->y())) : std::nullopt;
+    };
+    // Back the camera off until the body's screen box is about 12 pixels across.
+    std::optional<editor::ScreenBox> box;
+    for (double distance = 40.0; distance < 2000.0; distance *= 1.05) {
+        const editor::CameraPose pose = editor::poseLookingAt(start, 60.0, -35.0, distance);
+        view->setCamera(pose.position, pose.yaw, pose.pitch);
+        box = editor::bodyScreenBox(*handles, project);
+        QVERIFY(box);
+        if (std::max(box->max.x - box->min.x, box->max.y - box->min.y) <= 12.0) {
+            break;
+        }
+    }
+    const glm::dvec2 middle = 0.5 * (box->min + box->max);
+    QVERIFY2(editor::hitHandle(*handles, middle, project) != editor::HandleKind::North,
+             "the north handle wins in the middle of a small box");
+
+    QSignalSpy handlePressed(view, &editor::TerrainViewport::handlePressed);
+    const QPoint a(int(std::floor(middle.x)), int(std::floor(middle.y)));
+    const QPoint b = a + QPoint(30, 0); // screen right at yaw 60: south-west and west on the ground
+    const int steps = doc.undoStack()->count();
+    QWindow* w = view->renderWindow();
+    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, a);
+    QTest::mouseMove(w, a + QPoint(10, 0));
+    QTest::mouseMove(w, b);
+    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, b);
+    QCOMPARE(handlePressed.count(), 0);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(window.tools()->objects()->selection().size(), std::size_t(1));
+    const glm::dvec3 moved = worldPosition(doc, window.tools()->objects()->selection().front());
+    // Moved over the ground (both horizontal axes change), following the cursor.
+    QVERIFY2(std::abs(moved.y - start.y) > 1.0, "the body did not move west or east");
+    QVERIFY2(std::abs(moved.x - start.x) > 1.0, "the body did not move north or south");
+    const auto landed = view->project(moved);
+    QVERIFY(landed);
+    QVERIFY2(std::abs(landed->x() - b.x()) < 8.0,
+             qPrintable(QStringLiteral("%1 vs %2").arg(landed->x()).arg(b.x())));
 }
 
 QTEST_MAIN(TestObjectTool)

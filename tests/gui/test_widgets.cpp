@@ -170,6 +170,7 @@ private slots:
 
     void tileMapClickAndHover();
     void tileMapWheelZoomAndMinimap();
+    void tileMapFitsTheMapAtDockWidth();
 
     void infoPanelShowsChunkUnderCursor();
     void infoPanelOffTheMapAndMissingTiles();
@@ -755,10 +756,10 @@ void TestWidgets::tileMapClickAndHover() {
     QTRY_COMPARE(map.hoverText(), QStringLiteral("Tile 32_32 · loaded"));
     QTest::mouseMove(&map, centre({33, 32}));
     QTRY_COMPARE(map.hoverText(), QStringLiteral("Tile 33_32 · loaded · modified"));
-    QTest::mouseMove(&map, centre({5, 7}));
-    QTRY_COMPARE(map.hoverText(), QStringLiteral("Tile 5_7 · no ADT"));
+    QTest::mouseMove(&map, centre({20, 40}));
+    QTRY_COMPARE(map.hoverText(), QStringLiteral("Tile 20_40 · no ADT"));
     QVERIFY(hoverChanged.count() >= 4);
-    QCOMPARE(hoverChanged.last().at(0).toString(), QStringLiteral("Tile 5_7 · no ADT"));
+    QCOMPARE(hoverChanged.last().at(0).toString(), QStringLiteral("Tile 20_40 · no ADT"));
 
     // Present, loaded, modified, camera and absent tiles are drawn differently.
     const QImage shot = map.grab().toImage();
@@ -767,10 +768,10 @@ void TestWidgets::tileMapClickAndHover() {
     };
     const QColor present = colourAt({31, 33});
     const QColor modified = colourAt({33, 32});
-    const QColor absent = colourAt({40, 40});
+    const QColor absent = colourAt({20, 40});
     QVERIFY(present != absent);
     QVERIFY(modified != present && modified != absent);
-    QVERIFY(colourAt({32, 32}) != present); // the camera tile's marker
+    QVERIFY(colourAt({32, 32}) != present); // loaded (the camera's frame is outside the tile)
     QCOMPARE(map.cameraTile(), std::optional<core::TileCoord>(core::TileCoord{32, 32}));
     map.grab().save(screenshotPath(QStringLiteral("tile_map")));
 }
@@ -811,6 +812,78 @@ void TestWidgets::tileMapWheelZoomAndMinimap() {
     QVERIFY2(absent.red() > 100 && absent.green() < 40, qPrintable(absent.name()));
     map.setMinimap(QImage());
     QVERIFY(map.minimap().isNull());
+}
+
+void TestWidgets::tileMapFitsTheMapAtDockWidth() {
+    // Issue 19 item 7, at the right dock's default width (300 px less its frame): a 2-tile map fills
+    // the view instead of being a 3 px speck, the camera marker leaves the tile's "modified" colour
+    // visible, and the legend is whole.
+    constexpr QSize kDockSize(296, 300);
+    io::Wdt two;
+    two.setTile(30, 30, true);
+    two.setTile(31, 30, true);
+    widgets::TileMapWidget map;
+    map.resize(kDockSize);
+    map.setWdt(two);
+    map.setLoadedTiles({{30, 30}, {31, 30}});
+    map.setModifiedTiles({{31, 30}});
+    map.setCameraTile(core::TileCoord{31, 30});
+    map.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    const QRectF both = map.tileRect({30, 30}).united(map.tileRect({31, 30}));
+    const QRectF view = map.viewRect();
+    QVERIFY(view.width() > 0.6 * map.width());
+    QVERIFY2(view.contains(both) && both.width() > 0.85 * view.width(),
+             qPrintable(QStringLiteral("tiles drawn %1 px wide").arg(both.width())));
+
+    for (const auto& item : map.legendLayout()) {
+        QVERIFY2(map.rect().contains(item.swatch) && map.rect().contains(item.text),
+                 qPrintable(item.label + QStringLiteral(" is cut off")));
+        QVERIFY(item.text.width() >= map.fontMetrics().horizontalAdvance(item.label));
+    }
+    map.grab().save(screenshotPath(QStringLiteral("tile_map_two_tiles")));
+
+    // The camera's tile shows its own colour: nearly all of it when big, its centre when tiny.
+    const auto centreColour = [&map](core::TileCoord t) {
+        return map.grab().toImage().pixelColor(map.tileRect(t).center().toPoint());
+    };
+    map.setCameraTile(std::nullopt);
+    const QColor modified = centreColour({31, 30});
+    QVERIFY(modified != centreColour({30, 30})); // modified, loaded
+    map.setCameraTile(core::TileCoord{31, 30});
+    const auto modifiedShare = [&map, &modified]() {
+        const QImage shot = map.grab().toImage();
+        const QRect inside = map.tileRect({31, 30}).toAlignedRect().adjusted(2, 2, -3, -3);
+        int same = 0;
+        int total = 0;
+        for (int y = inside.top(); y <= inside.bottom(); ++y) {
+            for (int x = inside.left(); x <= inside.right(); ++x) {
+                ++total;
+                same += shot.pixelColor(x, y) == modified ? 1 : 0;
+            }
+        }
+        return total > 0 ? double(same) / total : 0.0;
+    };
+    QVERIFY2(modifiedShare() > 0.9, qPrintable(QString::number(modifiedShare())));
+    map.setZoom(16.0, map.tileRect({31, 30}).center());
+    QVERIFY2(modifiedShare() > 0.9, qPrintable(QString::number(modifiedShare())));
+    map.setZoom(1.0, map.tileRect({31, 30}).center());
+    QVERIFY(map.tileRect({31, 30}).width() < 6.0);
+    QCOMPARE(centreColour({31, 30}), modified);
+    map.grab().save(screenshotPath(QStringLiteral("tile_map_two_tiles_whole_grid")));
+
+    // A double click fits the tiles again; a full map is shown whole.
+    QTest::mouseDClick(&map, Qt::LeftButton, Qt::NoModifier, map.rect().center());
+    QVERIFY(both == map.tileRect({30, 30}).united(map.tileRect({31, 30})));
+    io::Wdt full;
+    for (int y = 0; y < 64; ++y) {
+        for (int x = 0; x < 64; ++x) {
+            full.setTile(x, y, true);
+        }
+    }
+    map.setWdt(full);
+    QCOMPARE(map.zoom(), 1.0);
+    QCOMPARE(map.tileRect({0, 0}).united(map.tileRect({63, 63})), map.viewRect());
 }
 
 // ---- InfoPanel / ChunkLayersPanel -----------------------------------------------------------------------
