@@ -535,6 +535,10 @@ void MainWindow::connectViewport() {
             [this](glm::dvec3 world, double pressure) { mTools->at(mCurrentTool)->drag(world, pressure); });
     connect(mViewport, &TerrainViewport::terrainReleased, this, [this] { mTools->at(mCurrentTool)->end(); });
     connect(mViewport, &TerrainViewport::cursorMoved, this, &MainWindow::cursorMoved);
+    // The Tile Map's camera marker: where the camera is (flying, Go To), not where the mouse points.
+    connect(mViewport, &TerrainViewport::cameraMoved, this, [this](glm::dvec3 world) {
+        mTileMap->setCameraTile(core::tileAt({world.x, world.y}));
+    });
 }
 
 void MainWindow::connectObjectTool() {
@@ -1131,9 +1135,7 @@ void MainWindow::cursorMoved(std::optional<glm::dvec3> world) {
     }
     mInfo->showPosition(*mDoc, world);
     if (world) {
-        const core::TileCoord t = core::tileAt({world->x, world->y});
-        mTileMap->setCameraTile(t);
-        showTileSummary(t);
+        showTileSummary(core::tileAt({world->x, world->y}));
     }
 }
 

@@ -14,9 +14,11 @@
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "widgets/chunk_layers_panel.h"
+#include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/shortcut_settings.h"
+#include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
 
 #include <QAction>
@@ -165,6 +167,7 @@ private slots:
     void shortcutsCanBeRebound();
     void shortcutConflictsBlockOk();
     void viewportIsNeverBlackAtStart();
+    void tileMapMarksTheCameraTile();
 
 private:
     QTemporaryDir mDir;
@@ -235,8 +238,8 @@ void TestFirstMinutes::tileSummaryFollowsObjectDelete() {
     Shown s(map);
     QVERIFY(s.window.document());
     auto* doc = s.window.document();
-    // The summary names its tile ("8-bit (tile 32_32, from Testland.wdt)"): delete a doodad of it.
-    const QString depth = s.window.summaryPanel()->valueOf(QStringLiteral("Alpha depth"));
+    // The summary names its tile ("tile 32_32, from Testland.wdt"): delete a doodad of it.
+    const QString depth = s.window.summaryPanel()->valueOf(QStringLiteral("Depth from"));
     const auto m = QRegularExpression(QStringLiteral("tile (\\d+)_(\\d+)")).match(depth);
     QVERIFY2(m.hasMatch(), qPrintable(depth));
     const core::TileCoord shown{m.captured(1).toInt(), m.captured(2).toInt()};
@@ -366,7 +369,7 @@ void TestFirstMinutes::keysWorkAfterADialogCloses() {
     QVERIFY(QTest::qWaitForWindowActive(&s.window));
     QTimer::singleShot(0, [] {
         if (QWidget* dialog = QApplication::activeModalWidget()) {
-            QTest::qWaitForWindowActive(dialog); // the user sees it, then closes it
+            (void)QTest::qWaitForWindowExposed(dialog); // the user sees it, then closes it
             static_cast<QDialog*>(dialog)->reject();
         }
     });
@@ -504,6 +507,18 @@ void TestFirstMinutes::viewportIsNeverBlackAtStart() {
     const auto [later, laterShot] = blackShare();
     saveShot(laterShot, QStringLiteral("startup_first_frame"));
     QVERIFY2(later < 0.05, qPrintable(QStringLiteral("%1 of the viewport black after").arg(later)));
+}
+
+// The Tile Map's camera marker follows the camera (Go To, flying), not the mouse.
+void TestFirstMinutes::tileMapMarksTheCameraTile() {
+    Shown s(mMap);
+    QVERIFY(s.window.document());
+    widgets::GoToTarget target;
+    target.position = core::tileOrigin({33, 32}) - glm::dvec2(core::kTileSize / 2.0);
+    QVERIFY(s.window.goToPosition(target));
+    const glm::dvec3 camera = s.window.viewport()->cameraPosition();
+    QCOMPARE(s.window.tileMap()->cameraTile(), std::optional(core::tileAt({camera.x, camera.y})));
+    QCOMPARE(s.window.tileMap()->cameraTile(), std::optional(core::TileCoord{33, 32}));
 }
 
 QTEST_MAIN(TestFirstMinutes)
