@@ -164,7 +164,11 @@ std::optional<ShadowMap> shownShadow(const io::MapChunk& chunk) {
 }
 
 void setShownShadow(io::MapChunk& chunk, const ShadowMap& map) {
-    chunk.shadow.emplace(map.begin(), map.end());
+    if (chunk.shadow && chunk.shadow->size() == kShadowBytes) {
+        std::copy(map.begin(), map.end(), chunk.shadow->begin()); // no allocation per dab
+    } else {
+        chunk.shadow.emplace(map.begin(), map.end());
+    }
     chunk.flags |= io::mcnk_flags::HasShadow;
 }
 
