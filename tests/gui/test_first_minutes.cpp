@@ -13,6 +13,7 @@
 #include "editor/tools/stroke_tool.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
+#include "support/viewport_mouse.h"
 #include "widgets/chunk_layers_panel.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
@@ -78,18 +79,6 @@ double changedFraction(const QImage& a, const QImage& b) {
         }
     }
     return total ? double(changed) / total : 0.0;
-}
-
-// Presses at the viewport's centre, drags `steps` x 4 pixels to the right, releases (real events).
-void dragAcrossCentre(editor::TerrainViewport* view, int steps) {
-    QWindow* w = view->renderWindow();
-    const QPoint c(w->width() / 2, w->height() / 2);
-    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, c);
-    for (int i = 1; i <= steps; ++i) {
-        QTest::mouseMove(w, c + QPoint(i * 4, 0));
-        QTest::qWait(5);
-    }
-    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, c + QPoint(steps * 4, 0));
 }
 
 struct Shown {
@@ -291,7 +280,7 @@ void TestFirstMinutes::defaultStrokeShowsFromTheStartCamera() {
     QVERIFY(QTest::qWaitForWindowExposed(&s.window));
     const QImage before = s.window.viewport()->grabFrame();
     saveShot(before, QStringLiteral("first_stroke_before"));
-    dragAcrossCentre(s.window.viewport(), 25); // 100 px, a short first drag
+    tests::dragAcrossCentre(s.window.viewport(), 25); // 100 px, a short first drag
     QCOMPARE(s.window.document()->undoStack()->count(), 1);
     const QImage after = s.window.viewport()->grabFrame();
     saveShot(after, QStringLiteral("first_stroke_after"));
@@ -305,7 +294,7 @@ void TestFirstMinutes::infoDockShowsLayerFlagsAtOnce() {
     Shown s(mMap);
     QVERIFY(s.window.document());
     s.window.selectTool(1); // texture paint: a texture the flat map lacks
-    dragAcrossCentre(s.window.viewport(), 10);
+    tests::dragAcrossCentre(s.window.viewport(), 10);
     QCOMPARE(s.window.document()->undoStack()->count(), 1);
     // The cursor still rests at the stroke's end: the dock shows that chunk's layers.
     auto* layers = s.window.infoPanel()->layers();
@@ -320,7 +309,7 @@ void TestFirstMinutes::cursorReadoutFollowsUndo() {
     Shown s(mMap);
     auto* doc = s.window.document();
     QVERIFY(doc);
-    dragAcrossCentre(s.window.viewport(), 10);
+    tests::dragAcrossCentre(s.window.viewport(), 10);
     QCOMPARE(doc->undoStack()->count(), 1);
     auto* height = s.window.infoPanel()->findChild<QLabel*>(QStringLiteral("heightValue"));
     QVERIFY(height);
@@ -388,7 +377,7 @@ void TestFirstMinutes::ctrlYRedoes() {
     Shown s(mMap);
     auto* doc = s.window.document();
     QVERIFY(doc);
-    dragAcrossCentre(s.window.viewport(), 8);
+    tests::dragAcrossCentre(s.window.viewport(), 8);
     QCOMPARE(doc->undoStack()->index(), 1);
     QWidget* keys = &s.window;
     QTest::keyClick(keys, Qt::Key_Z, Qt::ControlModifier);

@@ -9,6 +9,7 @@
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt.h"
+#include "support/viewport_mouse.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
@@ -65,18 +66,6 @@ double changedFraction(const QImage& a, const QImage& b) {
 void saveShot(const QImage& img, const char* name) {
     QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
     img.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/%1.png").arg(QLatin1String(name)));
-}
-
-// Presses at the viewport's centre, drags `steps` pixels to the right, releases.
-void dragAcrossCentre(editor::TerrainViewport* view, int steps) {
-    QWindow* w = view->renderWindow();
-    const QPoint c(w->width() / 2, w->height() / 2);
-    QTest::mousePress(w, Qt::LeftButton, Qt::NoModifier, c);
-    for (int i = 1; i <= steps; ++i) {
-        QTest::mouseMove(w, c + QPoint(i * 4, 0));
-        QTest::qWait(5);
-    }
-    QTest::mouseRelease(w, Qt::LeftButton, Qt::NoModifier, c + QPoint(steps * 4, 0));
 }
 
 std::vector<std::byte> tileBytes(const core::MapDocument& doc, core::TileCoord t) {
@@ -203,7 +192,7 @@ void TestMainWindow::strokeWithTheMouseUndoRedo() {
     const auto original = tileBytes(*doc, tile);
     const QImage before = window.viewport()->grabFrame();
 
-    dragAcrossCentre(window.viewport(), 20);
+    tests::dragAcrossCentre(window.viewport(), 20);
     QCOMPARE(doc->undoStack()->count(), 1);
     QVERIFY(doc->isModified());
     QVERIFY(*doc->heightAt({centre->x, centre->y}) > centre->z + 1.0);
@@ -235,7 +224,7 @@ void TestMainWindow::saveAsAndReopen() {
         const auto centre = window.viewport()->pick(window.viewport()->rect().center());
         QVERIFY(centre.has_value());
         tile = core::tileAt({centre->x, centre->y});
-        dragAcrossCentre(window.viewport(), 10);
+        tests::dragAcrossCentre(window.viewport(), 10);
         edited = tileBytes(*window.document(), tile);
         QVERIFY2(window.saveAs(dir.path()), qPrintable(window.lastError()));
         QVERIFY(!window.document()->isModified());
@@ -245,7 +234,7 @@ void TestMainWindow::saveAsAndReopen() {
             QVERIFY(QFile::exists(dir.filePath(QLatin1String(name))));
         }
         // A further edit saves in place, keeping the previous file as .bak.
-        dragAcrossCentre(window.viewport(), 5);
+        tests::dragAcrossCentre(window.viewport(), 5);
         QVERIFY(window.save());
         QVERIFY(
             QFile::exists(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt.bak").arg(tile.x).arg(tile.y))));
@@ -272,7 +261,7 @@ void TestMainWindow::saveAsSplitFilesAndBack() {
         const auto centre = window.viewport()->pick(window.viewport()->rect().center());
         QVERIFY(centre.has_value());
         tile = core::tileAt({centre->x, centre->y});
-        dragAcrossCentre(window.viewport(), 10);
+        tests::dragAcrossCentre(window.viewport(), 10);
         edited = tileBytes(*window.document(), tile);
         QVERIFY2(window.saveAs(split, core::TileLayout::Split), qPrintable(window.lastError()));
         for (const char* suffix : {"", "_tex0", "_obj0"}) {
