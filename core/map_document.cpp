@@ -85,8 +85,8 @@ bool MapDocument::unloadTile(TileCoord t) {
     }
     mTiles.erase(t);
     mTilesWithoutMh2o.erase(t);
-    for (auto it = mRenderDirty.begin(); it != mRenderDirty.end();) {
-        it = chunkFromKey(it.key()).tile == t ? mRenderDirty.erase(it) : std::next(it);
+    for (auto it = mPendingChanges.begin(); it != mPendingChanges.end();) {
+        it = chunkFromKey(it.key()).tile == t ? mPendingChanges.erase(it) : std::next(it);
     }
     emit tileUnloaded(t);
     return true;
@@ -219,10 +219,11 @@ void MapDocument::dropEmptyLiquids(TileCoord t) {
 
 void MapDocument::chunkEdited(const ChunkCoord& c, std::uint32_t dirtyBits) {
     markTileTouched(c.tile);
-    const bool wasEmpty = mRenderDirty.isEmpty();
-    mRenderDirty[chunkKey(c)] |= dirtyBits;
+    const bool wasEmpty = mPendingChanges.isEmpty();
+    mPendingChanges[chunkKey(c)] |= dirtyBits;
     if (wasEmpty) {
-        emit chunksChanged();
+        // A dab edits many chunks: they go out together when control returns to the event loop.
+        QMetaObject::invokeMethod(this, &MapDocument::flushChunkChanges, Qt::QueuedConnection);
     }
 }
 
@@ -378,10 +379,13 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
     return report;
 }
 
-QHash<std::uint64_t, std::uint32_t> MapDocument::takeRenderDirty() {
-    QHash<std::uint64_t, std::uint32_t> out;
-    out.swap(mRenderDirty);
-    return out;
+void MapDocument::flushChunkChanges() {
+    if (mPendingChanges.isEmpty()) {
+        return;
+    }
+    DirtyChunks changes;
+    changes.swap(mPendingChanges); // edits made by listeners go out in the next turn
+    emit chunksChanged(changes);
 }
 
 std::uint64_t MapDocument::chunkKey(const ChunkCoord& c) {

@@ -1,7 +1,9 @@
 #pragma once
 // A map being edited: its WDT, the tiles loaded so far, and the undo stack every edit goes through.
 // Views read the model and listen to chunksChanged(); edits come only from undo commands and the
-// stroke recorder (which pushes one command per stroke).
+// stroke recorder (which pushes one command per stroke). Every listener gets every change: the chunks
+// edited during one event-loop turn are sent once, as a set, to all of them (a view keeps its own
+// pending set; nobody takes the changes away from the others).
 
 #include "core/chunk_snapshot.h"
 #include "core/coords.h"
@@ -24,6 +26,9 @@
 class QUndoStack;
 
 namespace mapsmith::core {
+
+// Chunks changed: MapDocument::chunkKey -> union of core::dirty bits (chunk_dirty.h).
+using DirtyChunks = QHash<std::uint64_t, std::uint32_t>;
 
 class MapDocument : public QObject {
     Q_OBJECT
@@ -110,14 +115,15 @@ public:
     void commandDestroyed(class ChunkStateCommand* cmd);
     void enforceUndoBudget();
 
-    // Render invalidation: chunk -> union of dirty bits since the last take.
-    QHash<std::uint64_t, std::uint32_t> takeRenderDirty();
+    // Sends the changes collected since the last chunksChanged() now instead of at the end of this
+    // event-loop turn (tests, benchmarks, a view that must be current at once). No-op when none.
+    void flushChunkChanges();
     static std::uint64_t chunkKey(const ChunkCoord& c);
     static ChunkCoord chunkFromKey(std::uint64_t key);
 
 signals:
-    void chunksChanged();                                  // takeRenderDirty() has something
-    void tileStateChanged(mapsmith::core::TileCoord tile); // name tables or placements changed
+    void chunksChanged(const mapsmith::core::DirtyChunks& chunks); // once per turn, to every listener
+    void tileStateChanged(mapsmith::core::TileCoord tile);         // name tables or placements changed
     void tileLoaded(mapsmith::core::TileCoord tile);
     void tileUnloaded(mapsmith::core::TileCoord tile);
     void modifiedChanged(bool modified);
@@ -131,10 +137,10 @@ private:
     io::Wdt mWdt;
     std::map<TileCoord, std::unique_ptr<io::Adt>> mTiles;
     QUndoStack* mUndoStack = nullptr;
-    std::set<TileCoord> mTilesWithoutMh2o; // read without an MH2O chunk
-    std::set<TileCoord> mTouchedSinceSave; // tiles edited, undone or redone since the last save
-    std::set<TileCoord> mEditedTiles;      // tiles any edit touched since the document opened
-    QHash<std::uint64_t, std::uint32_t> mRenderDirty;
+    std::set<TileCoord> mTilesWithoutMh2o;           // read without an MH2O chunk
+    std::set<TileCoord> mTouchedSinceSave;           // tiles edited, undone or redone since the last save
+    std::set<TileCoord> mEditedTiles;                // tiles any edit touched since the document opened
+    DirtyChunks mPendingChanges;                     // edited this turn, not sent yet
     std::vector<class ChunkStateCommand*> mCommands; // creation order, oldest first
     std::size_t mUndoBudget = std::size_t(256) * 1024 * 1024;
     SnapshotSpill mSpill;

@@ -812,7 +812,7 @@ bool MainWindow::openMap(const QString& given) {
         }
         refreshTileSummary(); // object counts
     });
-    connect(mDoc.get(), &core::MapDocument::chunksChanged, this, &MainWindow::refreshTileSummary);
+    connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { refreshTileSummary(); });
 
     // Start tile: the one asked for, else the present tile nearest the map's middle.
     const io::Wdt& w = mDoc->wdt();

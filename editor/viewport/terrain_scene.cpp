@@ -149,8 +149,7 @@ void TerrainScene::rebuildLiquid(const core::MapDocument& doc, Tile& tile, const
     ++mStats.liquidRebuilds;
 }
 
-void TerrainScene::applyDirty(const core::MapDocument& doc,
-                              const QHash<std::uint64_t, std::uint32_t>& dirty) {
+void TerrainScene::applyDirty(const core::MapDocument& doc, const core::DirtyChunks& dirty) {
     for (auto it = dirty.constBegin(); it != dirty.constEnd(); ++it) {
         const ChunkCoord c = core::MapDocument::chunkFromKey(it.key());
         if (auto t = mTiles.find(c.tile); t != mTiles.end()) {

@@ -16,6 +16,7 @@
 // (updateData, QBuffer::setData, parameter values) are fine.
 
 #include "core/coords.h"
+#include "core/map_document.h"
 #include "core/object_model.h"
 #include "editor/viewport/scene_frame.h"
 
@@ -71,7 +72,7 @@ public:
 
     // Chunk key (MapDocument::chunkKey) -> dirty bits (core/chunk_dirty.h). Chunks of tiles the scene
     // does not hold are skipped.
-    void applyDirty(const core::MapDocument& doc, const QHash<std::uint64_t, std::uint32_t>& dirty);
+    void applyDirty(const core::MapDocument& doc, const core::DirtyChunks& dirty);
     void updateTileState(const core::MapDocument& doc, core::TileCoord tile);
     // Rebuilds every tile's texture array from the texture source (after the game data changed).
     void reloadTextures(const core::MapDocument& doc);

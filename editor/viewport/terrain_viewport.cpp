@@ -153,10 +153,14 @@ void TerrainViewport::setDocument(core::MapDocument* doc) {
     for (const auto t : tiles) {
         mScene->addTile(*doc, t);
     }
-    // Built from the current state: pending bits are stale, and chunksChanged only fires again once
-    // the set was taken.
-    doc->takeRenderDirty();
-    connect(doc, &core::MapDocument::chunksChanged, this, &TerrainViewport::scheduleUpdate);
+    // Built from the current state: changes sent later for edits made before are harmless re-uploads.
+    mPending.clear();
+    connect(doc, &core::MapDocument::chunksChanged, this, [this](const core::DirtyChunks& chunks) {
+        for (auto it = chunks.begin(); it != chunks.end(); ++it) {
+            mPending[it.key()] |= it.value();
+        }
+        uploadPending(); // the document sends once per event-loop turn: upload now
+    });
     connect(doc, &core::MapDocument::tileLoaded, this, &TerrainViewport::tileLoaded);
     connect(doc, &core::MapDocument::tileUnloaded, this, &TerrainViewport::tileUnloaded);
     connect(doc, &core::MapDocument::tileStateChanged, this, &TerrainViewport::tileStateChanged);
@@ -177,10 +181,16 @@ void TerrainViewport::applyPendingChanges() {
     if (!mDoc || !mScene) {
         return;
     }
-    const auto dirty = mDoc->takeRenderDirty();
-    if (dirty.isEmpty()) {
+    mDoc->flushChunkChanges(); // edits of this turn not sent yet arrive now (at every listener)
+    uploadPending();
+}
+
+void TerrainViewport::uploadPending() {
+    if (!mDoc || !mScene || mPending.isEmpty()) {
         return;
     }
+    core::DirtyChunks dirty;
+    dirty.swap(mPending);
     mScene->applyDirty(*mDoc, dirty);
     // The surface may have moved under the cursor: drape the ring again and report the new point
     // (the cursor readout follows an undo without a mouse move).

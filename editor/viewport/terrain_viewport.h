@@ -110,8 +110,8 @@ public:
     void captureFrame(std::function<void(QImage)> done);
     QImage grabFrame(int timeoutMs = 10000);
 
-    // Applies the document's pending dirty bits now (normally queued to the event loop after
-    // chunksChanged, so one dab's many chunk edits upload once).
+    // Uploads the chunks changed since the last upload now (normally done when the document sends its
+    // changes, once per event-loop turn, so one dab's many chunk edits upload once).
     void applyPendingChanges();
     const SceneStats& sceneStats() const;
     void resetSceneStats();
@@ -144,6 +144,7 @@ protected:
 private:
     void clearScene();
     void scheduleUpdate();
+    void uploadPending();
     void tileLoaded(core::TileCoord tile);
     void tileUnloaded(core::TileCoord tile);
     void tileStateChanged(core::TileCoord tile);
@@ -177,6 +178,7 @@ private:
     CameraController mCamera;
     double mViewDistance = 3000.0;
     bool mUpdatePending = false;
+    core::DirtyChunks mPending; // changes received, not uploaded yet
     double mRingOuter = 0.0;
     double mRingInner = 0.0;
     std::optional<glm::dvec3> mCursor;

@@ -10,6 +10,7 @@
 #include "core/chunk_height.h"
 #include "core/map_document.h"
 #include "io/adt_layout.h"
+#include "support/change_log.h"
 #include "support/gated_tiles.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"
@@ -1132,9 +1133,9 @@ void TestAttributeBrushes::dirtyBitsNameTheAttribute() {
     const glm::dvec2 o = core::chunkOrigin(c);
     const glm::dvec2 mid = o - glm::dvec2(kChunkSize / 2.0);
     const auto key = core::MapDocument::chunkKey(c);
-    doc->takeRenderDirty();
+    tests::ChangeLog log(*doc);
     const auto only = [&](std::uint32_t bits) {
-        const auto dirty = doc->takeRenderDirty();
+        const auto dirty = log.take();
         return dirty.size() == 1 && dirty.value(key) == bits;
     };
     core::HoleStroke(*doc, {disc(6.0), core::HoleMode::Cut, false}).dab(mid);

@@ -8,6 +8,7 @@
 #include "core/liquid_edit.h"
 #include "core/liquid_raster.h"
 #include "core/map_document.h"
+#include "support/change_log.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"
 
@@ -1151,11 +1152,12 @@ void TestLiquidEdit::corpusOceanExtendsAndUndoes() {
 void TestLiquidEdit::cancelRestores() {
     auto doc = tests::hillsMap({{32, 32}});
     const auto before = bytesOf(*doc, {32, 32});
+    tests::ChangeLog log(*doc);
     core::LiquidStroke s(*doc, lake(30.0, 40.0));
     s.dab(core::tileOrigin({32, 32}) - glm::dvec2(100.0));
     QVERIFY(s.touchedChunks() > 0);
     QVERIFY(doc->tile({32, 32})->liquids);
-    const auto dirty = doc->takeRenderDirty();
+    const auto dirty = log.take();
     QVERIFY(!dirty.isEmpty());
     for (const auto bits : dirty) {
         QCOMPARE(bits, core::dirty::Liquid);

@@ -6,6 +6,7 @@
 #include "core/height_stroke.h"
 #include "core/map_document.h"
 #include "core/terrain_normals.h"
+#include "support/change_log.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"
 
@@ -15,6 +16,7 @@
 #include <glm/geometric.hpp>
 
 #include <random>
+#include <set>
 
 using namespace mapsmith;
 using core::ChunkCoord;
@@ -81,6 +83,7 @@ private slots:
     void cancelRestores();
     void emptyStrokePushesNothing();
     void renderDirtyNamesTouchedChunks();
+    void changesReachEveryListener();
     void snapshotsRoundTripCorpusChunks();
     void undoPastMemoryBudgetSpillsToDisk();
     void generatedTilesHaveNoNormalSeams();
@@ -348,22 +351,54 @@ void TestMapDocument::emptyStrokePushesNothing() {
 
 void TestMapDocument::renderDirtyNamesTouchedChunks() {
     auto doc = tests::hillsMap({{32, 32}});
-    QSignalSpy changed(doc.get(), &core::MapDocument::chunksChanged);
+    tests::ChangeLog log(*doc);
     // A small dab in the middle of one chunk's quad area touches only that chunk's vertices and the
     // normals around it.
     const ChunkCoord c{{32, 32}, 5, 5};
     const glm::dvec2 centre = core::chunkOrigin(c) - glm::dvec2(core::kChunkSize / 2.0);
     core::HeightStroke stroke(*doc, raise(5.0, 2.0));
     stroke.dab(centre);
-    QVERIFY(changed.count() >= 1);
-    const auto dirty = doc->takeRenderDirty();
+    const auto dirty = log.take();
     QVERIFY(dirty.contains(core::MapDocument::chunkKey(c)));
     QVERIFY(dirty.value(core::MapDocument::chunkKey(c)) & core::dirty::Vertices);
     QCOMPARE(dirty.size(), 1);
-    QVERIFY(doc->takeRenderDirty().isEmpty());
+    QVERIFY(log.take().isEmpty());
     stroke.finish();
     doc->undoStack()->undo();
-    QVERIFY(doc->takeRenderDirty().contains(core::MapDocument::chunkKey(c)));
+    QVERIFY(log.take().contains(core::MapDocument::chunkKey(c)));
+}
+
+// Every listener sees every change (none takes them from the others), sent once per event-loop turn
+// however many chunks a dab edits.
+void TestMapDocument::changesReachEveryListener() {
+    auto doc = tests::hillsMap({{32, 32}, {33, 32}});
+    tests::ChangeLog first(*doc);
+    tests::ChangeLog second(*doc);
+    const glm::dvec2 border = core::tileOrigin({33, 32}) - glm::dvec2(100.0, 0.0); // on the tile border
+    core::HeightStroke stroke(*doc, raise(30.0, 2.0));
+    stroke.dab(border);
+    QCOMPARE(first.sends(), 0); // not yet: the turn is not over
+    QCoreApplication::processEvents();
+    QCOMPARE(first.sends(), 1);
+    QCOMPARE(second.sends(), 1);
+    QVERIFY(first.received().size() > 4); // both tiles' chunks along the border
+    QCOMPARE(first.received(), second.received());
+    std::set<core::TileCoord> tiles;
+    for (auto it = first.received().begin(); it != first.received().end(); ++it) {
+        tiles.insert(core::MapDocument::chunkFromKey(it.key()).tile);
+    }
+    QCOMPARE(tiles.size(), std::size_t(2));
+    // One listener flushing early does not take the changes from the other.
+    stroke.dab(border + glm::dvec2(0.0, 10.0));
+    const auto taken = first.take();
+    QVERIFY(!taken.isEmpty());
+    QCOMPARE(second.received(), taken); // the early flush reached it too
+    QCOMPARE(second.take(), taken);
+    stroke.finish();
+    doc->undoStack()->undo();
+    QCoreApplication::processEvents();
+    QVERIFY(!first.received().isEmpty());
+    QCOMPARE(first.received(), second.received());
 }
 
 void TestMapDocument::snapshotsRoundTripCorpusChunks() {
