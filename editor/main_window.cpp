@@ -66,6 +66,21 @@ namespace {
 
 constexpr int kMaxRecent = 8;
 constexpr int kReclaimAfterDialogMs = 1000; // a deactivation this soon after a dialog closed is its doing
+
+// The rebindable fly keys: settings id ("fly/<id>"), label, and the FlyKeys member it sets.
+struct FlyKeySlot {
+    const char* id;
+    const char* label;
+    int FlyKeys::*key;
+};
+constexpr FlyKeySlot kFlyKeySlots[] = {
+    {"forward", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly forward"), &FlyKeys::forward},
+    {"back", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly back"), &FlyKeys::back},
+    {"left", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly left"), &FlyKeys::left},
+    {"right", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly right"), &FlyKeys::right},
+    {"up", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly up"), &FlyKeys::up},
+    {"down", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly down"), &FlyKeys::down},
+};
 constexpr int kSmallMap = 16; // maps with at most this many tiles load completely on open; larger
                               // ones load the start tile and stream the rest (TileStreamer)
 
@@ -314,20 +329,11 @@ void MainWindow::createActions() {
     });
 
     // Flying the camera: keys held down (viewport_input.h), rebindable like the actions.
-    const FlyKeys fly;
-    const std::pair<const char*, int> flyKeys[] = {{"forward", fly.forward}, {"back", fly.back},
-                                                   {"left", fly.left},       {"right", fly.right},
-                                                   {"up", fly.up},           {"down", fly.down}};
-    const QString flyLabels[] = {tr("Fly forward"), tr("Fly back"), tr("Fly left"),
-                                 tr("Fly right"),   tr("Fly up"),   tr("Fly down")};
-    for (std::size_t k = 0; k < std::size(flyKeys); ++k) {
-        widgets::ShortcutEntry e;
-        e.id = QStringLiteral("fly/") + QLatin1String(flyKeys[k].first);
-        e.label = flyLabels[k];
-        e.defaults = {QKeySequence(flyKeys[k].second)};
-        e.keys = e.defaults;
-        e.singleKey = true;
-        mShortcuts.push_back(e);
+    const FlyKeys defaults;
+    for (const FlyKeySlot& slot : kFlyKeySlots) {
+        const QList<QKeySequence> keys{QKeySequence(defaults.*slot.key)};
+        mShortcuts.push_back(widgets::ShortcutEntry{QStringLiteral("fly/") + QLatin1String(slot.id),
+                                                    tr(slot.label), keys, keys, true});
         mShortcutActions.push_back(nullptr);
     }
     widgets::loadShortcuts(QSettings(), mShortcuts);
@@ -348,17 +354,16 @@ void MainWindow::bindShortcut(QAction* action, const QString& id, const QString&
 }
 
 void MainWindow::applyShortcuts() {
+    // The action entries come first, then one per kFlyKeySlots entry in its order (createActions).
+    const std::size_t actionCount = mShortcuts.size() - std::size(kFlyKeySlots);
+    for (std::size_t i = 0; i < actionCount; ++i) {
+        mShortcutActions[i]->setShortcuts(mShortcuts[i].keys);
+    }
     FlyKeys fly;
-    int* const flySlots[] = {&fly.forward, &fly.back, &fly.left, &fly.right, &fly.up, &fly.down};
-    std::size_t flyIndex = 0;
-    for (std::size_t i = 0; i < mShortcuts.size(); ++i) {
-        const widgets::ShortcutEntry& e = mShortcuts[i];
-        if (QAction* a = mShortcutActions[i]) {
-            a->setShortcuts(e.keys);
-        } else if (flyIndex < std::size(flySlots)) {
-            // An unbound fly key is Key_unknown: nothing flies that way.
-            *flySlots[flyIndex++] = e.keys.isEmpty() ? int(Qt::Key_unknown) : int(e.keys.front()[0].key());
-        }
+    for (std::size_t k = 0; k < std::size(kFlyKeySlots); ++k) {
+        const QList<QKeySequence>& keys = mShortcuts[actionCount + k].keys;
+        // An unbound fly key is Key_unknown: nothing flies that way.
+        fly.*kFlyKeySlots[k].key = keys.isEmpty() ? int(Qt::Key_unknown) : int(keys.front()[0].key());
     }
     mViewport->setFlyKeys(fly);
     const auto actions = mToolGroup->actions();
@@ -1140,21 +1145,11 @@ void MainWindow::cursorMoved(std::optional<glm::dvec3> world) {
 }
 
 void MainWindow::refreshTileSummary() {
-    // Edits come in bursts (a dab touches many chunks): summarize once per event-loop turn.
-    if (mSummaryRefreshPending) {
-        return;
+    // Called per object edit and per chunksChanged, which the document already sends once per turn.
+    if (const auto shown = mSummaryTile) {
+        mSummaryTile.reset();
+        showTileSummary(*shown);
     }
-    mSummaryRefreshPending = true;
-    QMetaObject::invokeMethod(
-        this,
-        [this] {
-            mSummaryRefreshPending = false;
-            if (const auto shown = mSummaryTile) {
-                mSummaryTile.reset();
-                showTileSummary(*shown);
-            }
-        },
-        Qt::QueuedConnection);
 }
 
 void MainWindow::showTileSummary(const core::TileCoord& t) {

@@ -167,7 +167,7 @@ private:
     int toolIndex(const Tool* tool) const;
     void loadTilesAround(const core::TileCoord& centre, int radius);
     void showTileSummary(const core::TileCoord& tile);
-    void refreshTileSummary(); // the shown tile changed: summarize it again (queued, once per turn)
+    void refreshTileSummary(); // the shown tile changed: summarize it again
     void cursorMoved(std::optional<glm::dvec3> world);
     void updateRing();
     void updateTitle();
@@ -223,8 +223,7 @@ private:
     widgets::ShortcutList mShortcuts;       // menu actions (by id) then the fly keys
     std::vector<QAction*> mShortcutActions; // mShortcuts[i] belongs to mShortcutActions[i] (nullptr: fly)
     std::optional<core::TileCoord> mSummaryTile; // the tile the summary shows, as it was then
-    bool mSummaryRefreshPending = false;
-    QElapsedTimer mDialogClosed; // since the last modal dialog of this window closed
+    QElapsedTimer mDialogClosed;                 // since the last modal dialog of this window closed
 };
 
 } // namespace mapsmith::editor

@@ -168,16 +168,7 @@ void TerrainViewport::setDocument(core::MapDocument* doc) {
     applyCamera();
 }
 
-void TerrainViewport::scheduleUpdate() {
-    if (mUpdatePending) {
-        return;
-    }
-    mUpdatePending = true;
-    QMetaObject::invokeMethod(this, &TerrainViewport::applyPendingChanges, Qt::QueuedConnection);
-}
-
 void TerrainViewport::applyPendingChanges() {
-    mUpdatePending = false;
     if (!mDoc || !mScene) {
         return;
     }
@@ -210,14 +201,12 @@ void TerrainViewport::setObjectBounds(const core::ObjectBoundsSettings& settings
             mScene->rebuildObjects(*mDoc);
         }
         updateSelection();
-        scheduleUpdate();
     }
 }
 
 void TerrainViewport::reloadTextures() {
     if (mDoc && mScene) {
         mScene->reloadTextures(*mDoc);
-        scheduleUpdate();
     }
 }
 

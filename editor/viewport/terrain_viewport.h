@@ -143,7 +143,6 @@ protected:
 
 private:
     void clearScene();
-    void scheduleUpdate();
     void uploadPending();
     void tileLoaded(core::TileCoord tile);
     void tileUnloaded(core::TileCoord tile);
@@ -177,7 +176,6 @@ private:
     SceneFrame mFrame;
     CameraController mCamera;
     double mViewDistance = 3000.0;
-    bool mUpdatePending = false;
     core::DirtyChunks mPending; // changes received, not uploaded yet
     double mRingOuter = 0.0;
     double mRingInner = 0.0;
