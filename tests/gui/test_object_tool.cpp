@@ -57,6 +57,18 @@ struct Scene {
     }
 };
 
+// Shows `window` with the bundled demo map; the start tile's first doodad (nullopt when that failed).
+std::optional<core::ObjectRef> showDemoFirstDoodad(editor::MainWindow& window) {
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window) || !window.openMap(QStringLiteral(":/demo/Mapsmith.wdt"))) {
+        return std::nullopt;
+    }
+    const core::MapDocument& doc = *window.document();
+    const auto& d = doc.tile(doc.loadedTiles().front())->doodads.front();
+    return core::ObjectRef{core::tileAt(glm::dvec2(core::placementToWorld(core::toDvec(d.position)))),
+                           ObjectKind::Doodad, d.uniqueId};
+}
+
 } // namespace
 
 class TestObjectTool : public QObject {
@@ -277,14 +289,10 @@ void TestObjectTool::handleDragsMoveAlongAnAxisAndTurn() {
 
 void TestObjectTool::mainWindowDragsTheNorthHandle() {
     editor::MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    const auto first = showDemoFirstDoodad(window);
+    QVERIFY(first);
     core::MapDocument& doc = *window.document();
-    const TileCoord t = doc.loadedTiles().front();
-    const auto& d = doc.tile(t)->doodads.front();
-    const core::ObjectRef ref{core::tileAt(glm::dvec2(core::placementToWorld(core::toDvec(d.position)))),
-                              ObjectKind::Doodad, d.uniqueId};
+    const core::ObjectRef ref = *first;
     const glm::dvec3 start = worldPosition(doc, ref);
     editor::TerrainViewport* view = window.viewport();
     const editor::CameraPose pose = editor::poseLookingAt(start, 60.0, -35.0, 40.0);
@@ -313,14 +321,10 @@ void TestObjectTool::smallObjectMovesByItsBody() {
     // Issue 19 item 5: far away, a marker is a 12-pixel box; a press in its middle must grip the body
     // (a move over the ground), not the north handle whose lines cross it.
     editor::MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    const auto first = showDemoFirstDoodad(window);
+    QVERIFY(first);
     core::MapDocument& doc = *window.document();
-    const TileCoord t = doc.loadedTiles().front();
-    const auto& d = doc.tile(t)->doodads.front();
-    const core::ObjectRef ref{core::tileAt(glm::dvec2(core::placementToWorld(core::toDvec(d.position)))),
-                              ObjectKind::Doodad, d.uniqueId};
+    const core::ObjectRef ref = *first;
     const glm::dvec3 start = worldPosition(doc, ref);
     editor::TerrainViewport* view = window.viewport();
     window.toolAction(window.tools()->count() - 1)->trigger();
