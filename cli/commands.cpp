@@ -1,15 +1,15 @@
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "tile_io.h"
+#include "cli/tile_io.h"
 
-#include "core/atomic_file.h"
-#include "core/tile_loader.h"
-#include "core/tile_summary.h"
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_layout.h"
-#include "io/wdt.h"
-#include "io/wdt_dump.h"
+#include "core/document/atomic_file.h"
+#include "core/document/tile_loader.h"
+#include "core/document/tile_summary.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_layout.h"
+#include "io/wdt/wdt.h"
+#include "io/wdt/wdt_dump.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

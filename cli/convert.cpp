@@ -1,14 +1,14 @@
 // `mapsmith-cli convert`: tiles between the v18 layout and the split (Cata+) one, a map folder in
 // parallel.
 
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "convert_alpha.h"
-#include "tile_io.h"
+#include "cli/convert_alpha.h"
+#include "cli/tile_io.h"
 
-#include "core/atomic_file.h"
-#include "core/tile_loader.h"
-#include "io/adt_split.h"
+#include "core/document/atomic_file.h"
+#include "core/document/tile_loader.h"
+#include "io/adt/adt_split.h"
 
 #include <QCommandLineParser>
 #include <QDir>

@@ -1,8 +1,8 @@
-#include "convert_alpha.h"
+#include "cli/convert_alpha.h"
 
-#include "commands.h"
-#include "core/alpha_import.h"
-#include "io/alpha_wdt.h"
+#include "cli/commands.h"
+#include "core/convert/alpha_import.h"
+#include "io/wdt/alpha_wdt.h"
 
 #include <QDir>
 #include <QFile>

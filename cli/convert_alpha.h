@@ -2,9 +2,9 @@
 // `mapsmith-cli convert` for 0.5.3 "alpha" maps: one WDT holding the map table and every tile, converted by
 // core::importAlphaMap into v18 tiles (or split sets) and a v18 WDT.
 
-#include "tile_io.h"
+#include "cli/tile_io.h"
 
-#include "io/alpha_codec.h"
+#include "io/adt/alpha_codec.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,9 +1,9 @@
 // `mapsmith-cli export-patch`: a map folder's WDT, WDL and tiles in a new patch MPQ for the client.
 
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "core/export_patch.h"
-#include "io/error.h"
+#include "core/convert/export_patch.h"
+#include "io/binary/error.h"
 
 #include <QCommandLineParser>
 #include <QFile>

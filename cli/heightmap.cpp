@@ -1,14 +1,14 @@
 // `mapsmith-cli export-heightmap` and `import-heightmap`: a block of a map's tiles as a 16-bit grayscale
 // image of its outer vertices (128 pixels per tile plus the closing edge) and back.
 
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "map_block.h"
-#include "tile_io.h"
+#include "cli/map_block.h"
+#include "cli/tile_io.h"
 
-#include "core/atomic_file.h"
-#include "core/height_grid.h"
-#include "core/heightmap_image.h"
+#include "core/document/atomic_file.h"
+#include "core/geometry/height_grid.h"
+#include "core/convert/heightmap_image.h"
 
 #include <QBuffer>
 #include <QCommandLineParser>

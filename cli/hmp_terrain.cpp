@@ -1,19 +1,19 @@
 // `mapsmith-cli export-hmp` and `import-hmp`: a block of a map's tiles as a Gamestudio HMP5 terrain of its
 // outer vertices (128 cells per tile, kUnitSize yards each) and any HMP4/5/7 terrain back onto a block,
-// optionally with its first skin as the block's vertex colours. Orientation: core/hmp_terrain.h.
+// optionally with its first skin as the block's vertex colours. Orientation: core/convert/hmp_terrain.h.
 
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "map_block.h"
-#include "tile_io.h"
+#include "cli/map_block.h"
+#include "cli/tile_io.h"
 
-#include "core/atomic_file.h"
-#include "core/coords.h"
-#include "core/height_grid.h"
-#include "core/hmp_terrain.h"
-#include "core/tile_loader.h"
-#include "core/vertex_colour_image.h"
-#include "io/hmp.h"
+#include "core/document/atomic_file.h"
+#include "core/geometry/coords.h"
+#include "core/geometry/height_grid.h"
+#include "core/convert/hmp_terrain.h"
+#include "core/document/tile_loader.h"
+#include "core/convert/vertex_colour_image.h"
+#include "io/gamestudio/hmp.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

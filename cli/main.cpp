@@ -1,6 +1,6 @@
 // mapsmith-cli entry point: dispatches to one command per verb.
 
-#include "commands.h"
+#include "cli/commands.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

@@ -1,8 +1,8 @@
-#include "map_block.h"
+#include "cli/map_block.h"
 
-#include "tile_io.h"
+#include "cli/tile_io.h"
 
-#include "core/atomic_file.h"
+#include "core/document/atomic_file.h"
 
 #include <QCommandLineParser>
 #include <QDir>

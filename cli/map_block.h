@@ -2,10 +2,10 @@
 // A map folder (the folder holding <Name>.wdt and its tiles <Name>_<x>_<y>.adt) and a rectangular block
 // of its tiles given as "--tiles X_Y[:X2_Y2]", for the commands that work on several tiles at once.
 
-#include "core/coords.h"
-#include "core/height_grid.h"
-#include "io/adt.h"
-#include "io/error.h"
+#include "core/geometry/coords.h"
+#include "core/geometry/height_grid.h"
+#include "io/adt/adt.h"
+#include "io/binary/error.h"
 
 #include <QCommandLineOption>
 #include <QHash>

@@ -1,9 +1,9 @@
 // `mapsmith-cli new`: writes a new map (WDT + tiles) from a terrain preset.
 
-#include "commands.h"
+#include "cli/commands.h"
 
-#include "core/new_map.h"
-#include "io/error.h"
+#include "core/convert/new_map.h"
+#include "io/binary/error.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>

@@ -1,9 +1,9 @@
-#include "tile_io.h"
+#include "cli/tile_io.h"
 
-#include "commands.h"
-#include "core/tile_loader.h"
-#include "io/adt_split.h"
-#include "io/wdt.h"
+#include "cli/commands.h"
+#include "core/document/tile_loader.h"
+#include "io/adt/adt_split.h"
+#include "io/wdt/wdt.h"
 
 #include <QCommandLineParser>
 #include <QFile>

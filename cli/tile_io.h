@@ -3,9 +3,9 @@
 // whose root Name_X_Y.adt has its _tex0/_obj0 partners beside it. Also the --alpha option the
 // re-encoding commands share.
 
-#include "core/atomic_file.h"
-#include "io/adt.h"
-#include "io/error.h"
+#include "core/document/atomic_file.h"
+#include "io/adt/adt.h"
+#include "io/binary/error.h"
 
 #include <QCommandLineOption>
 #include <QString>

@@ -3,8 +3,8 @@
 //   mapsmith [MAP] --screenshot PNG [--camera x,y,z,yaw,pitch] [--size WxH] [--whole-window]
 //                                       renders one frame of the viewport to PNG and exits (0 = written)
 
-#include "main_window.h"
-#include "viewport/terrain_viewport.h"
+#include "editor/main_window.h"
+#include "editor/viewport/terrain_viewport.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

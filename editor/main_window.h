@@ -3,11 +3,11 @@
 // and docks for tool settings, undo history, the tile map, cursor info and the tile summary. It wires
 // views to the document and owns no terrain logic (core does the editing, io the files).
 
-#include "core/asset_folders.h"
-#include "core/coords.h"
-#include "core/map_source.h"
-#include "core/object_model.h"
-#include "io/alpha_codec.h"
+#include "core/document/asset_folders.h"
+#include "core/geometry/coords.h"
+#include "core/document/map_source.h"
+#include "core/geometry/object_model.h"
+#include "io/adt/alpha_codec.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/shortcut_settings.h"
@@ -75,7 +75,7 @@ public:
     // Writes the whole map into `folder` and continues there, in `layout` (default: the layout the map
     // was read in; v18 for the bundled demo).
     bool saveAs(const QString& folder, std::optional<core::TileLayout> layout = std::nullopt);
-    // Writes the saved map (WDT, WDL, tiles; core/export_patch.h) into a new patch MPQ at mpqPath, with
+    // Writes the saved map (WDT, WDL, tiles; core/convert/export_patch.h) into a new patch MPQ at mpqPath, with
     // progress and Cancel. Unsaved changes are saved first after asking (refused without dialogs); a map
     // not saved to a folder yet is refused. The path is remembered per map for the next export.
     bool exportPatch(const QString& mpqPath);

@@ -1,8 +1,8 @@
-#include "minimap_builder.h"
+#include "editor/minimap_builder.h"
 
 #include "editor/viewport/texture_source.h"
-#include "io/minimap.h"
-#include "io/texture_cache.h"
+#include "io/assets/minimap.h"
+#include "io/assets/texture_cache.h"
 
 #include <QPainter>
 #include <QtConcurrent/QtConcurrentRun>

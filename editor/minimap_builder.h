@@ -1,10 +1,10 @@
 #pragma once
 // Assembles a map's minimap for the tile map dock from the game data, on a worker thread: each present
-// tile's minimap BLP (io/minimap.h: md5translate.trs or the unhashed custom layout) at kTilePixels,
+// tile's minimap BLP (io/assets/minimap.h: md5translate.trs or the unhashed custom layout) at kTilePixels,
 // placed at (x, y) * kTilePixels in one 64 x kTilePixels square image, north up. Starting a new build
 // cancels the running one; only the latest build reports.
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 #include <QFuture>
 #include <QImage>

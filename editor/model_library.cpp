@@ -1,6 +1,6 @@
-#include "model_library.h"
+#include "editor/model_library.h"
 
-#include "io/mdl.h"
+#include "io/gamestudio/mdl.h"
 
 #include <algorithm>
 #include <limits>

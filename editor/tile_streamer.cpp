@@ -1,6 +1,6 @@
-#include "tile_streamer.h"
+#include "editor/tile_streamer.h"
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

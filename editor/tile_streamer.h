@@ -6,7 +6,7 @@
 // MapDocument::canUnloadTile). The one-tile gap between the two rings keeps a camera that hovers on
 // a border from loading and unloading the same tiles over and over.
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 #include <QObject>
 #include <QThreadPool>

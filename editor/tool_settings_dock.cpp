@@ -1,4 +1,4 @@
-#include "tool_settings_dock.h"
+#include "editor/tool_settings_dock.h"
 
 #include "editor/tools/object_tool.h"
 #include "editor/tools/tool_box.h"

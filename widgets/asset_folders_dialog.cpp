@@ -1,4 +1,4 @@
-#include "asset_folders_dialog.h"
+#include "widgets/asset_folders_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

@@ -3,7 +3,7 @@
 // client files and the project folder, each with a Browse button and a live check under it ("no MPQ
 // archives found in ..."). OK stays disabled while a set folder cannot be used; empty folders are fine.
 
-#include "core/asset_folders.h"
+#include "core/document/asset_folders.h"
 
 #include <QDialog>
 

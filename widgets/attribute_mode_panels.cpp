@@ -1,6 +1,6 @@
-#include "attribute_mode_panels.h"
+#include "widgets/attribute_mode_panels.h"
 
-#include "settings_io.h"
+#include "widgets/settings_io.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #pragma once
-// Settings sections of the chunk-attribute tools (core/attribute_strokes.h): holes, shadow, area id and
+// Settings sections of the chunk-attribute tools (core/edit/attribute_strokes.h): holes, shadow, area id and
 // impassable. Each edits its struct's fields except `brush` (see mode_panel.h).
 
-#include "core/attribute_strokes.h"
+#include "core/edit/attribute_strokes.h"
 #include "widgets/mode_panel.h"
 
 class QCheckBox;

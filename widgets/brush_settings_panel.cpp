@@ -1,8 +1,8 @@
-#include "brush_settings_panel.h"
+#include "widgets/brush_settings_panel.h"
 
-#include "mode_panel.h"
-#include "settings_io.h"
-#include "slider_spin_box.h"
+#include "widgets/mode_panel.h"
+#include "widgets/settings_io.h"
+#include "widgets/slider_spin_box.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -4,7 +4,7 @@
 // kept in sync. The panel holds the settings exactly as set: only the field a user edits changes, so
 // setSettings() followed by settings() gives back every value bit for bit (controls round for display).
 
-#include "core/brush.h"
+#include "core/geometry/brush.h"
 
 #include <QFlags>
 #include <QWidget>

@@ -1,6 +1,6 @@
-#include "chunk_layers_panel.h"
+#include "widgets/chunk_layers_panel.h"
 
-#include "texture_mode_panel.h"
+#include "widgets/texture_mode_panel.h"
 
 #include <QHeaderView>
 #include <QStringList>

@@ -3,8 +3,8 @@
 // much of the chunk it covers and its MCLY flags. Activating a row (double-click, Enter) emits the
 // texture's path, so the texture tool can pick it up.
 
-#include "core/alpha_kernels.h"
-#include "io/adt.h"
+#include "core/kernels/alpha_kernels.h"
+#include "io/adt/adt.h"
 
 #include <QTreeWidget>
 

@@ -1,6 +1,6 @@
-#include "go_to_dialog.h"
+#include "widgets/go_to_dialog.h"
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
-#include "height_mode_panel.h"
+#include "widgets/height_mode_panel.h"
 
-#include "settings_io.h"
+#include "widgets/settings_io.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

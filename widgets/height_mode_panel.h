@@ -2,7 +2,7 @@
 // The sculpt tool's section: height mode (raise, lower, flatten, smooth, noise, set) and only the
 // fields that mode uses (flatten target, target height, ramp angle and direction, noise seed and scale).
 
-#include "core/height_kernels.h"
+#include "core/kernels/height_kernels.h"
 #include "widgets/mode_panel.h"
 
 class QComboBox;

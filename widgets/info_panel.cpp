@@ -1,9 +1,9 @@
-#include "info_panel.h"
+#include "widgets/info_panel.h"
 
-#include "chunk_layers_panel.h"
+#include "widgets/chunk_layers_panel.h"
 
-#include "core/chunk_height.h"
-#include "core/map_document.h"
+#include "core/geometry/chunk_height.h"
+#include "core/document/map_document.h"
 
 #include <QFormLayout>
 #include <QLabel>

@@ -3,7 +3,7 @@
 // X_Y, chunk (column, row = MCNK indexX, indexY) and index, the chunk's area id and flags, the terrain
 // height there, and the chunk's texture layers (ChunkLayersPanel). Read-only.
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 #include <QWidget>
 

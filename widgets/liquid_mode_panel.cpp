@@ -1,4 +1,4 @@
-#include "liquid_mode_panel.h"
+#include "widgets/liquid_mode_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 // and the surface: flat at a height (absolute, or above the terrain where the stroke starts) or an
 // angled plane.
 
-#include "core/liquid_edit.h"
+#include "core/edit/liquid_edit.h"
 #include "widgets/mode_panel.h"
 
 class QCheckBox;

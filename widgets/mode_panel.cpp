@@ -1,4 +1,4 @@
-#include "mode_panel.h"
+#include "widgets/mode_panel.h"
 
 #include <QButtonGroup>
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
-#include "new_map_dialog.h"
+#include "widgets/new_map_dialog.h"
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 // preset and the base height. Shows core::validateNewMap's problems as they arise and keeps OK disabled
 // while there are any. It only collects the spec; the caller runs core::createMap.
 
-#include "core/new_map.h"
+#include "core/convert/new_map.h"
 
 #include <QDialog>
 #include <QStringList>

@@ -1,8 +1,8 @@
-#include "object_properties_panel.h"
+#include "widgets/object_properties_panel.h"
 
-#include "core/coords.h"
-#include "core/map_document.h"
-#include "core/object_model.h"
+#include "core/geometry/coords.h"
+#include "core/document/map_document.h"
+#include "core/geometry/object_model.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>

@@ -5,7 +5,7 @@
 // ObjectEditor::move / rotate / scale take, and the owner applies it and calls showObject() again.
 // Values are sent when an edit is committed (Enter, focus leaving the box, arrow steps), not per key.
 
-#include "core/object_edit.h"
+#include "core/edit/object_edit.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "preferences_dialog.h"
+#include "widgets/preferences_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>

@@ -1,4 +1,4 @@
-#include "shortcut_settings.h"
+#include "widgets/shortcut_settings.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

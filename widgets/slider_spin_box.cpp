@@ -1,4 +1,4 @@
-#include "slider_spin_box.h"
+#include "widgets/slider_spin_box.h"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>

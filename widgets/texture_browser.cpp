@@ -1,4 +1,4 @@
-#include "texture_browser.h"
+#include "widgets/texture_browser.h"
 
 #include <QHeaderView>
 #include <QLabel>

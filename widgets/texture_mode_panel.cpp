@@ -1,6 +1,6 @@
-#include "texture_mode_panel.h"
+#include "widgets/texture_mode_panel.h"
 
-#include "settings_io.h"
+#include "widgets/settings_io.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

@@ -2,7 +2,7 @@
 // The texture paint tool's section: the texture being painted (chosen elsewhere, e.g. a texture browser
 // or the chunk layer list) and the erase toggle. Edits core::TexturePaintSettings except `brush`.
 
-#include "core/texture_paint.h"
+#include "core/edit/texture_paint.h"
 #include "widgets/mode_panel.h"
 
 class QCheckBox;

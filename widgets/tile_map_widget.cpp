@@ -1,4 +1,4 @@
-#include "tile_map_widget.h"
+#include "widgets/tile_map_widget.h"
 
 #include <QMouseEvent>
 #include <QPainter>

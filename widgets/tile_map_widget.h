@@ -7,8 +7,8 @@
 // whole map, north up, tile X to the right) is drawn under the grid. The legend under the grid wraps
 // onto more lines when the widget is narrow.
 
-#include "core/coords.h"
-#include "io/wdt.h"
+#include "core/geometry/coords.h"
+#include "io/wdt/wdt.h"
 
 #include <QImage>
 #include <QWidget>

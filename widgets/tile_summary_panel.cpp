@@ -1,4 +1,4 @@
-#include "tile_summary_panel.h"
+#include "widgets/tile_summary_panel.h"
 
 #include <QHeaderView>
 #include <QResizeEvent>

@@ -4,7 +4,7 @@
 // columns wrap their text at word boundaries (rows grow taller) instead of eliding it, so every value
 // reads whole without hovering; each value's tooltip repeats it.
 
-#include "core/tile_summary.h"
+#include "core/document/tile_summary.h"
 
 #include <QTreeWidget>
 

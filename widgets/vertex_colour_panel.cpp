@@ -1,6 +1,6 @@
-#include "vertex_colour_panel.h"
+#include "widgets/vertex_colour_panel.h"
 
-#include "settings_io.h"
+#include "widgets/settings_io.h"
 
 #include <QCheckBox>
 #include <QColorDialog>

@@ -6,7 +6,7 @@
 // Colours are shown as stored: each channel 0..255 with 0x7F (mid grey) leaving the terrain unchanged
 // and 0xFF doubling it. The stored alpha byte is kept when a new colour is picked.
 
-#include "core/chunk_brushes.h"
+#include "core/kernels/chunk_brushes.h"
 #include "widgets/mode_panel.h"
 
 #include <QColor>

@@ -1,6 +1,6 @@
-#include "object_handles.h"
+#include "editor/tools/object_handles.h"
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 
 #include <glm/geometric.hpp>
 

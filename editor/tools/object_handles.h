@@ -5,7 +5,7 @@
 // object along it by the distance the cursor's ray travels along the axis; dragging the ring turns
 // the object about the up axis by the angle the cursor sweeps around it. Pure: no Qt 3D, testable.
 
-#include "core/object_edit.h"
+#include "core/edit/object_edit.h"
 #include "editor/viewport/camera_controller.h"
 
 #include <glm/vec2.hpp>

@@ -1,7 +1,7 @@
-#include "object_pick.h"
+#include "editor/tools/object_pick.h"
 
-#include "core/coords.h"
-#include "core/map_document.h"
+#include "core/geometry/coords.h"
+#include "core/document/map_document.h"
 
 #include <glm/geometric.hpp>
 

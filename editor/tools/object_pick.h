@@ -5,7 +5,7 @@
 // object counts once, however many tiles hold a copy; the ref names the tile holding it that
 // contains its position when that tile is loaded. Exact and testable: no GPU involved.
 
-#include "core/object_edit.h"
+#include "core/edit/object_edit.h"
 
 #include <glm/vec2.hpp>
 

@@ -1,6 +1,6 @@
-#include "object_tool.h"
+#include "editor/tools/object_tool.h"
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 #include "editor/tools/object_pick.h"
 
 #include <glm/geometric.hpp>

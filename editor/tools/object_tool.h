@@ -8,7 +8,7 @@
 // along one axis or around the ring. The selection outlives the drag; Delete in the
 // main window removes it through core::ObjectEditor.
 
-#include "core/object_edit.h"
+#include "core/edit/object_edit.h"
 #include "editor/tools/object_handles.h"
 #include "editor/tools/tool.h"
 

@@ -1,6 +1,6 @@
-#include "stroke_tool.h"
+#include "editor/tools/stroke_tool.h"
 
-#include "core/procedural_textures.h"
+#include "core/kernels/procedural_textures.h"
 
 #include <QStringList>
 

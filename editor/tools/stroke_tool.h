@@ -1,10 +1,10 @@
 #pragma once
 // The tools that map one-to-one onto a core stroke class: settings in, one stroke per press.
 
-#include "core/attribute_strokes.h"
-#include "core/height_stroke.h"
-#include "core/liquid_edit.h"
-#include "core/texture_paint.h"
+#include "core/edit/attribute_strokes.h"
+#include "core/edit/height_stroke.h"
+#include "core/edit/liquid_edit.h"
+#include "core/edit/texture_paint.h"
 #include "editor/tools/tool.h"
 
 #include <memory>

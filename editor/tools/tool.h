@@ -2,7 +2,7 @@
 // An editing tool: turns the viewport's terrain presses and drags into one core stroke per press.
 // Tools hold typed settings (the panels edit them) and never change the model except through core.
 
-#include "core/brush.h"
+#include "core/geometry/brush.h"
 
 #include <QObject>
 #include <QString>

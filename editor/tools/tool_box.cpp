@@ -1,4 +1,4 @@
-#include "tool_box.h"
+#include "editor/tools/tool_box.h"
 
 namespace mapsmith::editor {
 

@@ -1,6 +1,6 @@
-#include "brush_ring.h"
+#include "editor/viewport/brush_ring.h"
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 
 #include <cmath>
 #include <numbers>

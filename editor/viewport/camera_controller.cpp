@@ -1,4 +1,4 @@
-#include "camera_controller.h"
+#include "editor/viewport/camera_controller.h"
 
 #include <glm/geometric.hpp>
 

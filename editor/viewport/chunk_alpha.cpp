@@ -1,4 +1,4 @@
-#include "chunk_alpha.h"
+#include "editor/viewport/chunk_alpha.h"
 
 namespace mapsmith::editor {
 

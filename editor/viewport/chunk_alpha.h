@@ -4,7 +4,7 @@
 // is absent or has no alpha map); a = MCSH shadow (255 = shadowed, 0 = lit or no MCSH).
 // Layer 0's weight is 1 - (r + g + b), clamped, in the shader.
 
-#include "io/adt.h"
+#include "io/adt/adt.h"
 
 #include <QImage>
 

@@ -1,6 +1,6 @@
-#include "chunk_mesh.h"
+#include "editor/viewport/chunk_mesh.h"
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 namespace mapsmith::editor {
 
@@ -24,7 +24,7 @@ void buildChunkVertices(const io::MapChunk& chunk, const SceneFrame& frame,
         v.position[0] = p.x();
         v.position[1] = p.y();
         v.position[2] = p.z();
-        // MCNR: (north, west, up) * 127 (core/terrain_normals.h).
+        // MCNR: (north, west, up) * 127 (core/geometry/terrain_normals.h).
         const auto& n = chunk.normals[idx];
         const QVector3D sn =
             SceneFrame::directionToScene(glm::dvec3(n[0] / 127.0, n[1] / 127.0, n[2] / 127.0));

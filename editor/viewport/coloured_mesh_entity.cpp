@@ -1,4 +1,4 @@
-#include "coloured_mesh_entity.h"
+#include "editor/viewport/coloured_mesh_entity.h"
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>

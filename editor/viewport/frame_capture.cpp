@@ -1,4 +1,4 @@
-#include "frame_capture.h"
+#include "editor/viewport/frame_capture.h"
 
 #include <Qt3DRender/QRenderCapture>
 

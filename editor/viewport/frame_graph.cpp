@@ -1,4 +1,4 @@
-#include "frame_graph.h"
+#include "editor/viewport/frame_graph.h"
 
 #include "editor/viewport/render_passes.h"
 

@@ -1,4 +1,4 @@
-#include "layer_textures.h"
+#include "editor/viewport/layer_textures.h"
 
 #include "editor/viewport/texture_upload.h"
 

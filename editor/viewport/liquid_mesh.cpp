@@ -1,6 +1,6 @@
-#include "liquid_mesh.h"
+#include "editor/viewport/liquid_mesh.h"
 
-#include "core/liquid_raster.h"
+#include "core/kernels/liquid_raster.h"
 
 namespace mapsmith::editor {
 

@@ -1,11 +1,11 @@
 #pragma once
 // Translucent surfaces of one chunk's MH2O instances: one quad (two triangles) per covered liquid quad,
-// vertices on the terrain's outer lattice (core/liquid_raster.h), coloured by the liquid's kind.
+// vertices on the terrain's outer lattice (core/kernels/liquid_raster.h), coloured by the liquid's kind.
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 #include "editor/viewport/coloured_mesh.h"
 #include "editor/viewport/scene_frame.h"
-#include "io/mh2o.h"
+#include "io/adt/mh2o.h"
 
 #include <array>
 #include <cstdint>

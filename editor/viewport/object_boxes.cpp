@@ -1,6 +1,6 @@
-#include "object_boxes.h"
+#include "editor/viewport/object_boxes.h"
 
-#include "core/coords.h"
+#include "core/geometry/coords.h"
 
 namespace mapsmith::editor {
 

@@ -5,10 +5,10 @@
 // as their extents (already an axis-aligned box in placement coordinates). Line list (index pairs), 12 edges
 // per object, one colour per kind.
 
-#include "core/object_model.h"
+#include "core/geometry/object_model.h"
 #include "editor/viewport/coloured_mesh.h"
 #include "editor/viewport/scene_frame.h"
-#include "io/adt.h"
+#include "io/adt/adt.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "render_passes.h"
+#include "editor/viewport/render_passes.h"
 
 #include <Qt3DRender/QBlendEquation>
 #include <Qt3DRender/QBlendEquationArguments>

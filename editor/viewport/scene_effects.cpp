@@ -1,4 +1,4 @@
-#include "scene_effects.h"
+#include "editor/viewport/scene_effects.h"
 
 #include "editor/viewport/render_passes.h"
 

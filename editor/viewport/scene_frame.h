@@ -1,7 +1,7 @@
 #pragma once
 // How the game's world maps onto Qt 3D's scene coordinates.
 //
-// World (core/coords.h): x north, y west, z up, yards, origin at the map centre.
+// World (core/geometry/coords.h): x north, y west, z up, yards, origin at the map centre.
 // Scene (Qt 3D, right-handed, y up): X = east, Y = up, Z = south, yards, relative to `origin`:
 //     scene = (-(world.y - origin.y), world.z - origin.z, -(world.x - origin.x))
 // Both frames are right-handed and the mapping is a rotation plus a translation (no mirror), so

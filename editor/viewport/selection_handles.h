@@ -3,7 +3,7 @@
 // white and its handles (editor/tools/object_handles.h): axes north red, west green, up blue, and a
 // yellow heading ring with a tick pointing where the model faces. Objects not found are skipped.
 
-#include "core/object_edit.h"
+#include "core/edit/object_edit.h"
 #include "editor/viewport/coloured_mesh.h"
 #include "editor/viewport/scene_frame.h"
 

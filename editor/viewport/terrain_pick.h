@@ -1,6 +1,6 @@
 #pragma once
 // CPU picking: the first point where a ray meets the loaded terrain, intersected exactly with the
-// triangles the game draws (four per quad fanning from the inner vertex, core/chunk_height.h) and
+// triangles the game draws (four per quad fanning from the inner vertex, core/geometry/chunk_height.h) and
 // skipping hole quads. The ray walks the global quad grid cell by cell (Amanatides-Woo), so the first
 // cell with a hit holds the nearest one. Pure: reads the document only.
 

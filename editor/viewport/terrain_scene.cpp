@@ -1,7 +1,7 @@
-#include "terrain_scene.h"
+#include "editor/viewport/terrain_scene.h"
 
-#include "core/chunk_dirty.h"
-#include "core/map_document.h"
+#include "core/document/chunk_dirty.h"
+#include "core/document/map_document.h"
 #include "editor/viewport/coloured_mesh_entity.h"
 #include "editor/viewport/layer_textures.h"
 #include "editor/viewport/liquid_mesh.h"

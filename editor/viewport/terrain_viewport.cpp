@@ -1,6 +1,6 @@
-#include "terrain_viewport.h"
+#include "editor/viewport/terrain_viewport.h"
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 #include "editor/tools/object_handles.h"
 #include "editor/viewport/brush_ring.h"
 #include "editor/viewport/coloured_mesh_entity.h"

@@ -1,7 +1,7 @@
-#include "texture_source.h"
+#include "editor/viewport/texture_source.h"
 
-#include "core/procedural_textures.h"
-#include "io/texture_cache.h"
+#include "core/kernels/procedural_textures.h"
+#include "io/assets/texture_cache.h"
 
 #include <cstring>
 

@@ -28,7 +28,7 @@ public:
     virtual QImage image(const QString& mtexPath) = 0;
 };
 
-// Mapsmith's own textures (core/procedural_textures.h) by their paths; every other name gets a
+// Mapsmith's own textures (core/kernels/procedural_textures.h) by their paths; every other name gets a
 // tileable pattern whose hue, pattern kind and phase come from a hash of the normalised name
 // (case-insensitive, '/' = '\\'), so the same name always looks the same. Images are cached.
 class ProceduralTextureSource final : public TextureSource {

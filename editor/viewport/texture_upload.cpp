@@ -1,4 +1,4 @@
-#include "texture_upload.h"
+#include "editor/viewport/texture_upload.h"
 
 #include <Qt3DRender/QAbstractTexture>
 #include <Qt3DRender/QTextureDataUpdate>

@@ -1,4 +1,4 @@
-#include "tile_terrain_entity.h"
+#include "editor/viewport/tile_terrain_entity.h"
 
 #include "editor/viewport/chunk_alpha.h"
 #include "editor/viewport/texture_upload.h"

@@ -10,7 +10,7 @@
 
 #include "editor/viewport/chunk_mesh.h"
 #include "editor/viewport/scene_frame.h"
-#include "io/adt.h"
+#include "io/adt/adt.h"
 
 #include <Qt3DCore/QEntity>
 

@@ -1,4 +1,4 @@
-#include "viewport_input.h"
+#include "editor/viewport/viewport_input.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>

@@ -1,8 +1,8 @@
 // Read and write speed on the real tiles. Targets (issue 2): continent4229.adt read + decode every alpha
 // map <= 0.5 ms; write including RLE of every layer <= 1 ms.
 
-#include "io/adt.h"
-#include "io/adt_layout.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_layout.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,8 +1,8 @@
 // Split ADT speed against the v18 path on continent4229 (target, issue 6: split write + read within
 // 1.2x of v18 write + read): each benchmark writes the tile from the model and reads the result back.
 
-#include "io/adt.h"
-#include "io/adt_split.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_split.h"
 
 #include <benchmark/benchmark.h>
 

@@ -2,7 +2,7 @@
 // 8-bit and RLE, one map per iteration (PerMap, cycling through the tile's maps) and the whole tile per
 // iteration (Tile); plus RLE encoding of synthetic maps (uniform noise, noisy runs, constant).
 
-#include "io/adt.h"
+#include "io/adt/adt.h"
 
 #include <benchmark/benchmark.h>
 

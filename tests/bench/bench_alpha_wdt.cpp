@@ -2,8 +2,8 @@
 // every 8th chunk, doodads referenced everywhere): reading it from the alpha WDT, converting it to the v18
 // model, and the whole path to v18 bytes.
 
-#include "core/alpha_tile_import.h"
-#include "io/alpha_wdt.h"
+#include "core/convert/alpha_tile_import.h"
+#include "io/wdt/alpha_wdt.h"
 #include "support/alpha_wdt_builder.h"
 
 #include <benchmark/benchmark.h>

@@ -1,7 +1,7 @@
 // BLP speed: decode a 256x256 DXT1 BLP with all 9 mip levels, and encode the same image (box-filtered
 // mips + libsquish DXT1, its default cluster fit).
 
-#include "io/blp.h"
+#include "io/assets/blp.h"
 
 #include <benchmark/benchmark.h>
 

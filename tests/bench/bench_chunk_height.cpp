@@ -1,9 +1,9 @@
 // Terrain height queries (core::chunkHeightAt) at random points of a real chunk of continent4229.adt,
 // and the hole test (core::chunkHoleAt). Reported time is per query (items = queries).
 
-#include "core/chunk_height.h"
-#include "core/coords.h"
-#include "io/adt.h"
+#include "core/geometry/chunk_height.h"
+#include "core/geometry/coords.h"
+#include "io/adt/adt.h"
 
 #include <benchmark/benchmark.h>
 

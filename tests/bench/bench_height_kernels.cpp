@@ -5,8 +5,8 @@
 // iteration = time per dab. Smooth samples a snapshot (bilinear over the outer vertex grid) through
 // DabContext::heightBefore, as the editor will.
 
-#include "core/coords.h"
-#include "core/height_kernels.h"
+#include "core/geometry/coords.h"
+#include "core/kernels/height_kernels.h"
 
 #include <benchmark/benchmark.h>
 

@@ -2,8 +2,8 @@
 // and with a 256x256 565 skin (what a terrain texture costs to decode); decoding a DDS skin (DXT1, DXT3,
 // DXT5 through libsquish, and uncompressed A8R8G8B8) against a 565 skin of the same size.
 
-#include "io/dxt.h"
-#include "io/hmp.h"
+#include "io/assets/dxt.h"
+#include "io/gamestudio/hmp.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,6 +1,6 @@
 // MH2O read and write speed on continent4229.adt's liquids (3863 bytes, nine ocean chunks).
 
-#include "io/mh2o.h"
+#include "io/adt/mh2o.h"
 
 #include <benchmark/benchmark.h>
 

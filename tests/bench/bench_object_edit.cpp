@@ -2,10 +2,10 @@
 // doodad (restore + re-place + MCRF refs of the moved entry), a whole one-shot move (one undo step,
 // snapshots included), a full MCRF rebuild of the tile from bounds, and the map-wide duplicate scan.
 
-#include "core/map_document.h"
-#include "core/object_edit.h"
-#include "core/object_model.h"
-#include "core/unique_ids.h"
+#include "core/document/map_document.h"
+#include "core/edit/object_edit.h"
+#include "core/geometry/object_model.h"
+#include "core/document/unique_ids.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"
 

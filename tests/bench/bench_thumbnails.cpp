@@ -2,9 +2,9 @@
 // here (StormLib, zlib-compressed files) through a fresh TextureCache, as the browser does for a new
 // source; the same through a warm cache; and the viewport's 256 px level for comparison.
 
-#include "io/asset_source.h"
-#include "io/blp.h"
-#include "io/texture_cache.h"
+#include "io/assets/asset_source.h"
+#include "io/assets/blp.h"
+#include "io/assets/texture_cache.h"
 
 #include "support/test_mpq.h"
 

@@ -1,7 +1,7 @@
 // Read and write speed of the real Azeroth.wdt (32 KiB, 687 tiles).
 
-#include "io/file_io.h"
-#include "io/wdt.h"
+#include "io/binary/file_io.h"
+#include "io/wdt/wdt.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,6 +1,6 @@
 // mapsmith-cli end to end: every command on real files, JSON output, exit codes, error messages.
 
-#include "io/adt.h"
+#include "io/adt/adt.h"
 #include "support/alpha_wdt_builder.h"
 #include "support/gated_tiles.h"
 #include "support/test_dds.h"
@@ -1155,7 +1155,7 @@ float f32At(const QByteArray& b, qsizetype at) {
 }
 
 // World height of vertex (i, j) of a one-frame HMP whose vertices end the file (no trailing bytes), as
-// io/hmp.h computes it: scale[2] * z + offset[2] in floats.
+// io/gamestudio/hmp.h computes it: scale[2] * z + offset[2] in floats.
 double hmpHeightAt(const QByteArray& hmp, int i, int j) {
     const auto nu = qsizetype(f32At(hmp, 0x2C));
     const auto numVerts = qsizetype(u32At(hmp, 0x3C));

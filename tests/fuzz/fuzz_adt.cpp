@@ -1,9 +1,9 @@
 // libFuzzer target for the ADT reader, the layout checker and the writer: any input must be read without
 // a crash; what reads strictly must write, pass the layout check and read back with the same content.
 
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_layout.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_layout.h"
 
 #include <cstddef>
 #include <cstdint>

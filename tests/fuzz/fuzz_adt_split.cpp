@@ -3,9 +3,9 @@
 // Any input reads without a crash, strictly and leniently; what reads writes back as a split set and as
 // v18, and the split set read again has the same dump.
 
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_split.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_split.h"
 
 #include <cstddef>
 #include <cstdint>

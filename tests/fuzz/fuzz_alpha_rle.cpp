@@ -3,7 +3,7 @@
 // complete, row-respecting input is never shorter than that re-encoding. The 4-bit and 8-bit codecs
 // round-trip on the input's first 2048 / 4096 bytes.
 
-#include "io/alpha_codec.h"
+#include "io/adt/alpha_codec.h"
 
 #include <cstddef>
 #include <cstdint>

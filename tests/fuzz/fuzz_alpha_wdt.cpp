@@ -5,11 +5,11 @@
 //
 // The fuzz build holds io only (no Qt): the Qt-free tile conversion is compiled in from core.
 
-#include "core/alpha_tile_import.h"
+#include "core/convert/alpha_tile_import.h"
 
-#include "io/adt_layout.h"
-#include "io/alpha_wdt.h"
-#include "io/wdt.h"
+#include "io/adt/adt_layout.h"
+#include "io/wdt/alpha_wdt.h"
+#include "io/wdt/wdt.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -3,7 +3,7 @@
 // level must equal the same level of the full read, and writing it as BGRA must read back with the same
 // pixels in every level it had.
 
-#include "io/blp.h"
+#include "io/assets/blp.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // HMP5 that reads must be written back byte-identical (HMP4: all but the version byte), and an HMP7 must
 // convert to an HMP5 with the same packed heights and skins.
 
-#include "io/hmp.h"
+#include "io/gamestudio/hmp.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // triangle indices inside their lists, frames of numverts vertices, skins of the sizes their types need
 // (decoded, or DDS with a warning), and a triangle list of 3 entries per triangle for every frame.
 
-#include "io/mdl.h"
+#include "io/gamestudio/mdl.h"
 
 #include <cstddef>
 #include <cstdint>

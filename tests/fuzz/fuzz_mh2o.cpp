@@ -2,7 +2,7 @@
 // with errors and warnings naming MH2O inside the chunk; what reads (strictly, or leniently with the bad
 // parts dropped) writes and reads back equal, and writing that again gives the same bytes.
 
-#include "io/mh2o.h"
+#include "io/adt/mh2o.h"
 
 #include <cmath>
 #include <cstddef>

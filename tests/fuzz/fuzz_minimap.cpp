@@ -1,7 +1,7 @@
-// libFuzzer target for md5translate.trs parsing (io/minimap.h): any text parses without a crash, and
+// libFuzzer target for md5translate.trs parsing (io/assets/minimap.h): any text parses without a crash, and
 // every entry names a tile in 0..63 and a path under textures\minimap\.
 
-#include "io/minimap.h"
+#include "io/assets/minimap.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // crash; what reads strictly must write back byte-identical and read back equal; what reads leniently must
 // write a file that reads back equal.
 
-#include "io/wdt.h"
+#include "io/wdt/wdt.h"
 
 #include <algorithm>
 #include <cstddef>

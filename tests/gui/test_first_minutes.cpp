@@ -5,9 +5,9 @@
 // flying and both redo keys work wherever the keyboard is, and shortcuts can be rebound; the viewport
 // is never black while the renderer starts. Screenshots go to MAPSMITH_SCREENSHOT_DIR.
 
-#include "core/map_document.h"
-#include "core/new_map.h"
-#include "core/object_edit.h"
+#include "core/document/map_document.h"
+#include "core/convert/new_map.h"
+#include "core/edit/object_edit.h"
 #include "editor/main_window.h"
 #include "editor/tools/object_tool.h"
 #include "editor/tools/stroke_tool.h"

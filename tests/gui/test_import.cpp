@@ -2,8 +2,8 @@
 // (or split sets), opens in the editor with its tiles and shows terrain in the viewport; a damaged file
 // gives an error and keeps the current map.
 
-#include "core/map_document.h"
-#include "core/map_source.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
 #include "editor/main_window.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "support/alpha_wdt_builder.h"

@@ -2,13 +2,13 @@
 // mouse, undo/redo through the window's actions, save into a folder and open it again; the viewport
 // image must show terrain and change where the stroke went.
 
-#include "core/map_document.h"
-#include "core/map_source.h"
-#include "core/new_map.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
+#include "core/convert/new_map.h"
 #include "editor/main_window.h"
 #include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
-#include "io/adt.h"
+#include "io/adt/adt.h"
 #include "support/viewport_mouse.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/tile_map_widget.h"

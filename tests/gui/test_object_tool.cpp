@@ -3,9 +3,9 @@
 // viewport selects a marker, the handles are drawn, Delete removes it and undo brings it back; a
 // press in the middle of a distant (small) object moves its body rather than gripping a handle.
 
-#include "core/map_document.h"
-#include "core/object_edit.h"
-#include "core/unique_ids.h"
+#include "core/document/map_document.h"
+#include "core/edit/object_edit.h"
+#include "core/document/unique_ids.h"
 #include "editor/main_window.h"
 #include "editor/tools/object_pick.h"
 #include "editor/tools/object_tool.h"

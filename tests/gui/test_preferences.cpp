@@ -1,13 +1,13 @@
 // Preferences (typed, QSettings, clamped) reach the viewport, the streamer and the document; the
 // alpha encoding chosen for saves is used, remembered per map, and refused on 4-bit maps.
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 #include "editor/main_window.h"
 #include "editor/tile_streamer.h"
 #include "editor/viewport/terrain_viewport.h"
-#include "io/adt.h"
-#include "io/file_io.h"
-#include "io/texture_cache.h"
+#include "io/adt/adt.h"
+#include "io/binary/file_io.h"
+#include "io/assets/texture_cache.h"
 #include "widgets/preferences_dialog.h"
 
 #include <QDoubleSpinBox>

@@ -2,7 +2,7 @@
 // textures first, filtering, thumbnails made once each on a worker thread with progress (the tile's
 // first), a click chooses; in the main window a choice sets the texture tool's texture and selects it.
 
-#include "core/texture_paint.h"
+#include "core/edit/texture_paint.h"
 #include "editor/main_window.h"
 #include "editor/tools/tool_box.h"
 #include "widgets/texture_browser.h"

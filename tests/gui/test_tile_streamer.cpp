@@ -2,8 +2,8 @@
 // radius + 1 ring unload unless an edit touched them; broken tiles are reported once; results for a
 // document that was replaced are dropped.
 
-#include "core/height_stroke.h"
-#include "core/map_document.h"
+#include "core/edit/height_stroke.h"
+#include "core/document/map_document.h"
 #include "editor/tile_streamer.h"
 #include "support/memory_map.h"
 

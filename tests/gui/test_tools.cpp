@@ -1,7 +1,7 @@
 // The editor's tools turn presses and drags into exactly one core stroke per press, with Shift
 // inverting the tool; what they change is checked on the model, not on pixels.
 
-#include "core/chunk_height.h"
+#include "core/geometry/chunk_height.h"
 #include "editor/tools/stroke_tool.h"
 #include "support/memory_map.h"
 

@@ -5,9 +5,9 @@
 // camera; the brush ring follows the cursor. Screenshots go to MAPSMITH_SCREENSHOT_DIR. Frame and
 // upload times are measured in tests/bench/viewport, not here.
 
-#include "core/chunk_dirty.h"
-#include "core/height_stroke.h"
-#include "core/map_document.h"
+#include "core/document/chunk_dirty.h"
+#include "core/edit/height_stroke.h"
+#include "core/document/map_document.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "support/gated_tiles.h"
 #include "support/memory_map.h"

@@ -1,7 +1,7 @@
 #pragma once
 // A listener of MapDocument::chunksChanged of its own, as a view is: collects every change sent.
 
-#include "core/map_document.h"
+#include "core/document/map_document.h"
 
 #include <QObject>
 

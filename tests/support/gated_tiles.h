@@ -3,7 +3,7 @@
 // flags that enable them (has_mccv 0x40, has_mcsh 0x1) are clear, so the client ignores them. Used by
 // the io, core and viewport tests of flag-gated sub-chunks.
 
-#include "io/adt.h"
+#include "io/adt/adt.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 #pragma once
 // An AssetSource held in memory for tests; counts reads so a test can see what a cache spared.
 
-#include "io/asset_source.h"
+#include "io/assets/asset_source.h"
 
 #include <atomic>
 #include <map>

@@ -1,11 +1,11 @@
 #pragma once
 // Builds in-memory maps for core tests and benchmarks: a WDT plus tiles, served by MemoryMapSource.
 
-#include "core/map_document.h"
-#include "core/map_source.h"
-#include "core/terrain_presets.h"
-#include "core/tile_factory.h"
-#include "io/wdt.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
+#include "core/convert/terrain_presets.h"
+#include "core/convert/tile_factory.h"
+#include "io/wdt/wdt.h"
 
 #include <map>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 // A consistency check of decoded Gamestudio skins, shared by the HMP and MDL tests.
 
-#include "io/gamestudio_skin.h"
+#include "io/gamestudio/gamestudio_skin.h"
 
 #include <cstddef>
 #include <string>

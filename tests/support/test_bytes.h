@@ -2,7 +2,7 @@
 // Building and patching little-endian test files byte by byte (what the reader tests craft from the
 // specs): integers, DDS headers and DXT blocks; and error text for test messages.
 
-#include "io/error.h"
+#include "io/binary/error.h"
 
 #include <QByteArray>
 #include <QString>

@@ -2,8 +2,8 @@
 // (Mesa llvmpipe in CI), building that scene, and re-uploading one chunk after an edit.
 // Needs an X display: xvfb-run -a -s "-screen 0 1280x800x24" build/tests/bench/mapsmith-viewport-bench
 
-#include "core/chunk_dirty.h"
-#include "core/map_document.h"
+#include "core/document/chunk_dirty.h"
+#include "core/document/map_document.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "support/memory_map.h"
 

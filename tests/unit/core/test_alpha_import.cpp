@@ -4,13 +4,13 @@
 // and split); the WDT lists the tiles (or the global WMO of a WMO-only map); importAlphaMap writes a
 // folder with progress and cancel; damaged files fail per tile or as a whole, never crash.
 
-#include "core/alpha_import.h"
-#include "core/coords.h"
-#include "io/adt.h"
-#include "io/adt_layout.h"
-#include "io/adt_split.h"
-#include "io/file_io.h"
-#include "io/wdt.h"
+#include "core/convert/alpha_import.h"
+#include "core/geometry/coords.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_layout.h"
+#include "io/adt/adt_split.h"
+#include "io/binary/file_io.h"
+#include "io/wdt/wdt.h"
 #include "support/alpha_wdt_builder.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 // folder without MPQ archives, several locales), the client folder given as its parent, and the opened
 // stack's priority: project over extracted over the client's archives; a bad folder is skipped and named.
 
-#include "core/asset_folders.h"
+#include "core/document/asset_folders.h"
 
 #include "support/test_mpq.h"
 

@@ -1,15 +1,15 @@
-// Chunk-attribute brushes (core/chunk_brushes.h, core/attribute_strokes.h): hole, shadow and colour bit
+// Chunk-attribute brushes (core/kernels/chunk_brushes.h, core/edit/attribute_strokes.h): hole, shadow and colour bit
 // orders against hand-computed masks, radius and falloff behaviour of the kernels, and the strokes on
 // generated and corpus tiles: one undo step per stroke across chunk and tile borders, undo back to the
 // original bytes, redo to the edited bytes, vertex colours identical on shared border vertices,
 // chunkHoleAt agreeing with the holes cut, and the corpus chunk with holes read and kept.
 
-#include "core/attribute_strokes.h"
-#include "core/chunk_brushes.h"
-#include "core/chunk_dirty.h"
-#include "core/chunk_height.h"
-#include "core/map_document.h"
-#include "io/adt_layout.h"
+#include "core/edit/attribute_strokes.h"
+#include "core/kernels/chunk_brushes.h"
+#include "core/document/chunk_dirty.h"
+#include "core/geometry/chunk_height.h"
+#include "core/document/map_document.h"
+#include "io/adt/adt_layout.h"
 #include "support/change_log.h"
 #include "support/gated_tiles.h"
 #include "support/memory_map.h"

@@ -2,7 +2,7 @@
 // continuity by dense sampling; hardness 0 and 1) and dab spacing along strokes (exact arc-length
 // spacing on lines and polylines, carry across calls, zero-length moves, degenerate steps, dab cap).
 
-#include "core/brush.h"
+#include "core/geometry/brush.h"
 
 #include <glm/geometric.hpp>
 

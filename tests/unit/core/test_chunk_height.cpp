@@ -1,11 +1,11 @@
-// Terrain height and holes of one MCNK (core/chunk_height.h): exact at all 145 vertices of every corpus
+// Terrain height and holes of one MCNK (core/geometry/chunk_height.h): exact at all 145 vertices of every corpus
 // chunk, continuous across quad edges and across the borders of neighbouring corpus chunks, the
 // four-triangle fan per quad (pyramid and corner fields), planes reproduced exactly, nullopt outside,
 // and low-res / high-res hole bits against hand-made masks.
 
-#include "core/chunk_height.h"
-#include "core/coords.h"
-#include "io/adt.h"
+#include "core/geometry/chunk_height.h"
+#include "core/geometry/coords.h"
+#include "io/adt/adt.h"
 #include "support/test_files.h"
 
 #include <QtTest>

@@ -1,11 +1,11 @@
-// Map geometry (core/coords.h) against the ADT v18 spec: sizes, map corners, the spec's block formula,
+// Map geometry (core/geometry/coords.h) against the ADT v18 spec: sizes, map corners, the spec's block formula,
 // tile/chunk lookup on and around borders, global chunk round trips (also off the map), the MCVT vertex
 // arrangement, placement <-> world; and against the real corpus: every MCNK header position equals
 // chunkOrigin, MCNK indexX/indexY equal col/row, and the MDDF/MODF placements of continent4229 lie in
 // (or next to) their tile.
 
-#include "core/coords.h"
-#include "io/adt.h"
+#include "core/geometry/coords.h"
+#include "io/adt/adt.h"
 #include "support/test_files.h"
 
 #include <QtTest>

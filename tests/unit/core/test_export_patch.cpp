@@ -5,10 +5,10 @@
 // base archive holding the same path, in MpqAssetSource and StackAssetSource. Cancelling and failing
 // leave nothing behind; nextFreePatchName picks the name after the highest taken, in any case.
 
-#include "core/export_patch.h"
-#include "io/asset_source.h"
-#include "io/file_io.h"
-#include "io/wdt.h"
+#include "core/convert/export_patch.h"
+#include "io/assets/asset_source.h"
+#include "io/binary/file_io.h"
+#include "io/wdt/wdt.h"
 #include "support/test_files.h"
 
 #include "support/test_mpq.h"

@@ -4,8 +4,8 @@
 // and ramp planes, smooth (variance down, linear field fixed), value noise (determinism, seeds, range,
 // continuity) and set.
 
-#include "core/coords.h"
-#include "core/height_kernels.h"
+#include "core/geometry/coords.h"
+#include "core/kernels/height_kernels.h"
 
 #include <glm/geometric.hpp>
 

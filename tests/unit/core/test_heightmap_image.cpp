@@ -2,8 +2,8 @@
 // range clamp, 8-bit and colour images are read through Qt's conversion, the automatic range, and a
 // known 3x3 image laid over a tile puts its pixels on the tile's corners and centre.
 
-#include "core/heightmap_image.h"
-#include "core/tile_factory.h"
+#include "core/convert/heightmap_image.h"
+#include "core/convert/tile_factory.h"
 
 #include <QtTest>
 

@@ -2,10 +2,10 @@
 // the exact bytes, shared border vertices never split (seams), normals follow the heights across
 // chunk and tile borders, and the modified/saved state follows the undo stack.
 
-#include "core/chunk_dirty.h"
-#include "core/height_stroke.h"
-#include "core/map_document.h"
-#include "core/terrain_normals.h"
+#include "core/document/chunk_dirty.h"
+#include "core/edit/height_stroke.h"
+#include "core/document/map_document.h"
+#include "core/geometry/terrain_normals.h"
 #include "support/change_log.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"

@@ -1,6 +1,6 @@
 // Mapsmith's own terrain textures: deterministic, tileable, distinct, and named as the demo map's MTEX.
 
-#include "core/procedural_textures.h"
+#include "core/kernels/procedural_textures.h"
 
 #include <QtTest>
 

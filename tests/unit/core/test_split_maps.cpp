@@ -3,12 +3,12 @@
 // way; v18 -> split -> v18 gives the original files byte for byte. Writing v18 over a split set moves the
 // old partners aside so they are not read with the new file.
 
-#include "core/map_document.h"
-#include "core/map_source.h"
-#include "core/new_map.h"
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_split.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
+#include "core/convert/new_map.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_split.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
 // An edited tile (changed heights, an added layer, a removed doodad, added liquid) writes and reads back
 // with exactly the edits, and the result keeps a valid layout.
 
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_layout.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_layout.h"
 #include "support/test_files.h"
 
 #include <QtTest>

@@ -3,10 +3,10 @@
 // byte and stays disabled, `dump` shows the raw flags and whether each sub-chunk is present and in use,
 // and the reader notes the disabled ones (count, first offset) without calling them problems.
 
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_layout.h"
-#include "io/adt_split.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_layout.h"
+#include "io/adt/adt_split.h"
 #include "support/gated_tiles.h"
 #include "support/test_files.h"
 

@@ -2,10 +2,10 @@
 // split _tex0/_obj0 files (headerless MCNKs that hold sub-chunks directly), built from corpus tiles with
 // io::writeSplitAdt. Also io::isHeaderlessMcnk / headerlessSubchunks on hand-made MCNK data.
 
-#include "io/adt.h"
-#include "io/adt_layout.h"
-#include "io/adt_split.h"
-#include "io/mcnk_shape.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_layout.h"
+#include "io/adt/adt_split.h"
+#include "io/adt/mcnk_shape.h"
 #include "support/test_files.h"
 
 #include <QtTest>

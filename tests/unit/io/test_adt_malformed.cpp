@@ -1,9 +1,9 @@
 // Hand-made damage to real tiles: every chunk truncated, every size and count field corrupted. The reader
 // must answer with an error naming a chunk and an offset inside the file (or read the file), never crash.
 
-#include "io/adt.h"
-#include "io/adt_layout.h"
-#include "io/byte_reader.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_layout.h"
+#include "io/binary/byte_reader.h"
 #include "support/test_files.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // Golden round trips on the real corpus: read -> write gives the same bytes; re-encoding alpha maps keeps
 // the content; the dumps of the original and the written file are equal.
 
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_layout.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_layout.h"
 #include "support/test_files.h"
 
 #include <QtTest>

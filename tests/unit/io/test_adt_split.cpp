@@ -9,10 +9,10 @@
 // (tests/fuzz/seeds/adt_split: root, tex0 and obj0 back to back, each cut to its first MCNKs; the
 // *_mcnr435.bin seeds are the same sets from before split roots declared MCNR as 448).
 
-#include "io/adt.h"
-#include "io/adt_dump.h"
-#include "io/adt_layout.h"
-#include "io/adt_split.h"
+#include "io/adt/adt.h"
+#include "io/adt/adt_dump.h"
+#include "io/adt/adt_layout.h"
+#include "io/adt/adt_split.h"
 #include "support/test_files.h"
 
 #include <QTemporaryDir>

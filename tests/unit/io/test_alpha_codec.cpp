@@ -2,9 +2,9 @@
 // RLE decoding of every record kind and failure; and a proof that the RLE encoder is minimal, against an
 // independent O(64 * 64) dynamic program over every segmentation of a row.
 
-#include "io/adt.h"
-#include "io/alpha_codec.h"
-#include "io/wdt.h"
+#include "io/adt/adt.h"
+#include "io/adt/alpha_codec.h"
+#include "io/wdt/wdt.h"
 #include "support/test_files.h"
 
 #include <QtTest>

@@ -3,8 +3,8 @@
 // slash; list() by folder and by pattern from the (listfile); openClientData on a fake Data folder in the
 // client's priority order; missing folders and garbage archives give errors, never a crash.
 
-#include "io/asset_source.h"
-#include "io/file_io.h"
+#include "io/assets/asset_source.h"
+#include "io/binary/file_io.h"
 
 #include "support/test_mpq.h"
 

@@ -5,7 +5,7 @@
 // naming the field's offset, never a crash.
 // MAPSMITH_WRITE_BLP_SEEDS=DIR also writes the small files used as fuzz seeds (tests/fuzz/seeds/blp).
 
-#include "io/blp.h"
+#include "io/assets/blp.h"
 #include "support/test_bytes.h"
 
 #include <QtTest>

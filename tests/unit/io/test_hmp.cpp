@@ -8,9 +8,9 @@
 // 162-entry normal table and its quantizer are checked too.
 // MAPSMITH_WRITE_HMP_SEEDS=DIR also writes the small files used as fuzz seeds (tests/fuzz/seeds/hmp).
 
-#include "io/gamestudio_normals.h"
-#include "io/gamestudio_skin.h"
-#include "io/hmp.h"
+#include "io/gamestudio/gamestudio_normals.h"
+#include "io/gamestudio/gamestudio_skin.h"
+#include "io/gamestudio/hmp.h"
 #include "support/skin_checks.h"
 #include "support/test_bytes.h"
 #include "support/test_dds.h"

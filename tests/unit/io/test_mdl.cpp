@@ -7,8 +7,8 @@
 // counts, bad indices and bogus fields give errors naming the offset, never a crash.
 // MAPSMITH_WRITE_MDL_SEEDS=DIR also writes the small files used as fuzz seeds (tests/fuzz/seeds/mdl).
 
-#include "io/gamestudio_normals.h"
-#include "io/mdl.h"
+#include "io/gamestudio/gamestudio_normals.h"
+#include "io/gamestudio/mdl.h"
 #include "support/skin_checks.h"
 #include "support/test_bytes.h"
 #include "support/test_dds.h"

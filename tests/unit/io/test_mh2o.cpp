@@ -2,8 +2,8 @@
 // hand-built models of every vertex format and optional block round-trip; malformed chunks give an error
 // naming MH2O at the offending field's absolute offset (strict) or warnings and a value (lenient).
 
-#include "io/adt.h"
-#include "io/mh2o.h"
+#include "io/adt/adt.h"
+#include "io/adt/mh2o.h"
 #include "support/test_files.h"
 
 #include <QtTest>

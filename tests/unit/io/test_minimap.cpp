@@ -2,7 +2,7 @@
 // and without zero padding), the hashed file used when the source has it, the unhashed custom layout as
 // the fallback, and nothing for a tile without a minimap.
 
-#include "io/minimap.h"
+#include "io/assets/minimap.h"
 #include "support/memory_asset_source.h"
 
 #include <QtTest>

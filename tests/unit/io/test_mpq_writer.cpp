@@ -4,9 +4,9 @@
 // (missing folder, read-only folder, a folder in the way, cancellation) leave no temporary file and
 // an existing archive untouched; a new archive replaces an old one (or a non-MPQ file) atomically.
 
-#include "io/asset_source.h"
-#include "io/file_io.h"
-#include "io/mpq_writer.h"
+#include "io/assets/asset_source.h"
+#include "io/binary/file_io.h"
+#include "io/assets/mpq_writer.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

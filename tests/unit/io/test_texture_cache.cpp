@@ -2,8 +2,8 @@
 // misses, remembered failures (the source is read once), LRU eviction within the byte budget, a new
 // source forgetting everything, and many threads sharing one cache.
 
-#include "io/blp.h"
-#include "io/texture_cache.h"
+#include "io/assets/blp.h"
+#include "io/assets/texture_cache.h"
 #include "support/memory_asset_source.h"
 
 #include <QtTest>

@@ -3,8 +3,8 @@
 // every size field corrupted, wrong version, missing, duplicated and misplaced chunks) give an error
 // naming a chunk and an offset inside the file, or warnings in lenient mode, never a crash.
 
-#include "io/file_io.h"
-#include "io/wdt.h"
+#include "io/binary/file_io.h"
+#include "io/wdt/wdt.h"
 #include "support/test_files.h"
 
 #include <QTemporaryDir>

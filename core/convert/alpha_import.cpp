@@ -1,0 +1,174 @@
+#include "core/convert/alpha_import.h"
+
+#include "io/adt/adt_split.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
+namespace mapsmith::core {
+namespace {
+
+QString tileFileName(const QString& name, int index) {
+    return QStringLiteral("%1_%2_%3.adt").arg(name).arg(index % 64).arg(index / 64);
+}
+
+io::Error failure(io::ErrorCode code, const QString& message) {
+    return io::Error{code, {}, 0, message.toStdString()};
+}
+
+} // namespace
+
+io::Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, const QString& outDir,
+                                                  const AlphaMapImportOptions& options,
+                                                  const AlphaImportProgress& progress) {
+    const QString name = options.mapName;
+    if (name.isEmpty()) {
+        return failure(io::ErrorCode::BadValue, QStringLiteral("no map name for the converted files"));
+    }
+    auto wdt = io::readAlphaWdt(file);
+    if (!wdt) {
+        return wdt.error();
+    }
+    if (!QDir().mkpath(outDir)) {
+        return failure(io::ErrorCode::FileIo, QStringLiteral("cannot create ") + outDir);
+    }
+    const QDir dir(outDir);
+    AlphaMapImportResult result;
+    auto save = [&](const QString& path, std::span<const std::byte> bytes) -> std::optional<io::Error> {
+        const SaveResult saved = saveFileAtomically(path, bytes, options.backup);
+        if (!saved.ok) {
+            io::Error e = failure(io::ErrorCode::FileIo, saved.error);
+            e.file = path.toStdString();
+            return e;
+        }
+        result.writtenPaths << path;
+        return std::nullopt;
+    };
+
+    io::AdtWriteOptions writeOptions;
+    const bool bigAlpha = options.alphaEncoding != io::AlphaEncoding::FourBit;
+    if (bigAlpha) {
+        writeOptions.alphaEncoding = options.alphaEncoding;
+    }
+    const std::vector<int> tiles = wdt->tileIndices();
+    const int total = int(tiles.size());
+    for (int k = 0; k < total; ++k) {
+        const int index = tiles[std::size_t(k)];
+        const QString path = dir.filePath(tileFileName(name, index));
+        auto tile = io::readAlphaTile(*wdt, file, index);
+        if (!tile) {
+            result.failures.push_back({index, tile.error()});
+        } else {
+            for (const io::Warning& w : tile->warnings) {
+                result.warnings.push_back({index, w});
+            }
+            AlphaTileImport imported = importAlphaTile(*wdt, *tile);
+            for (const io::Warning& w : imported.warnings) {
+                result.warnings.push_back({index, w});
+            }
+            std::optional<io::Error> problem;
+            imported.adt.bigAlpha = bigAlpha;
+            if (options.layout == TileLayout::V18) {
+                problem = save(path, io::writeAdt(imported.adt, writeOptions));
+            } else {
+                const io::SplitAdtFiles files = io::writeSplitAdt(imported.adt, writeOptions);
+                const std::filesystem::path root(QFile::encodeName(path).toStdString());
+                auto partner = [&](io::SplitFileKind kind) {
+                    return QFile::decodeName(
+                        QByteArray::fromStdString(io::splitPartnerPath(root, kind).string()));
+                };
+                problem = save(path, files.root);
+                if (!problem) {
+                    problem = save(partner(io::SplitFileKind::Tex0), files.tex0);
+                }
+                if (!problem) {
+                    problem = save(partner(io::SplitFileKind::Obj0), files.obj0);
+                }
+            }
+            if (problem) {
+                result.failures.push_back({index, *problem});
+            } else {
+                result.convertedTiles.push_back(index);
+            }
+        }
+        if (progress && !progress(k + 1, total)) {
+            return failure(io::ErrorCode::FileIo,
+                           QStringLiteral("Converting %1 was cancelled after %2 of %3 tiles; "
+                                          "no WDT was written.")
+                               .arg(name)
+                               .arg(k + 1)
+                               .arg(total));
+        }
+    }
+    std::sort(result.convertedTiles.begin(), result.convertedTiles.end());
+
+    std::vector<io::Warning> mapWarnings;
+    io::Wdt v18 = importAlphaWdt(*wdt, result.convertedTiles, &mapWarnings);
+    if (bigAlpha) {
+        v18.flags |= io::mphd_flags::BigAlpha;
+    }
+    for (const io::Warning& w : mapWarnings) {
+        result.warnings.push_back({-1, w});
+    }
+    result.wdtPath = dir.filePath(name + QStringLiteral(".wdt"));
+    if (auto problem = save(result.wdtPath, io::writeWdt(v18))) {
+        return *problem;
+    }
+    return result;
+}
+
+io::Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, const QString& outDir,
+                                                  const AlphaMapImportOptions& options,
+                                                  const AlphaImportProgress& progress) {
+    QFile f(alphaWdtPath);
+    auto located = [&](io::Error e) {
+        if (e.file.empty()) {
+            e.file = alphaWdtPath.toStdString();
+        }
+        return e;
+    };
+    if (!f.open(QIODevice::ReadOnly)) {
+        io::Error e = failure(io::ErrorCode::FileIo,
+                              QStringLiteral("cannot open %1: %2").arg(alphaWdtPath, f.errorString()));
+        return e;
+    }
+    AlphaMapImportOptions opts = options;
+    if (opts.mapName.isEmpty()) {
+        opts.mapName = QFileInfo(alphaWdtPath).completeBaseName();
+    }
+    // Mapped when the platform allows it (alpha maps run to hundreds of MB), else read whole.
+    QByteArray copy;
+    std::span<const std::byte> bytes;
+    if (f.size() > 0) {
+        if (uchar* mapped = f.map(0, f.size())) {
+            bytes =
+                std::span<const std::byte>(reinterpret_cast<const std::byte*>(mapped), std::size_t(f.size()));
+        } else {
+            copy = f.readAll();
+            if (copy.size() != f.size()) {
+                return failure(io::ErrorCode::FileIo,
+                               QStringLiteral("cannot read %1: %2").arg(alphaWdtPath, f.errorString()));
+            }
+            bytes = std::span<const std::byte>(reinterpret_cast<const std::byte*>(copy.constData()),
+                                               std::size_t(copy.size()));
+        }
+    }
+    auto result = importAlphaMap(bytes, outDir, opts, progress);
+    if (!result) {
+        return located(result.error());
+    }
+    for (auto& n : result->failures) {
+        n.error = located(n.error);
+    }
+    for (auto& n : result->warnings) {
+        n.error = located(n.error);
+    }
+    return result;
+}
+
+} // namespace mapsmith::core

@@ -1,0 +1,332 @@
+#include "core/convert/export_patch.h"
+
+#include "io/binary/file_io.h"
+#include "io/assets/mpq_writer.h"
+#include "io/wdt/wdt.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <system_error>
+
+namespace mapsmith::core {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A WDT is 32 KiB plus its MWMO/MODF; anything far larger is not one.
+constexpr std::uintmax_t kMaxWdtSize = 64ull << 20;
+// MPQ v2 keeps file sizes in 32 bits.
+constexpr std::uintmax_t kMaxFileSize = 0xFFFFFFFFull;
+
+io::Error makeError(io::ErrorCode code, std::string message) {
+    return io::Error{code, io::FourCC{}, 0, std::move(message)};
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) {
+        if (c >= 'A' && c <= 'Z') {
+            c = char(c - 'A' + 'a');
+        }
+    }
+    return s;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool allDigits(const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string joined(const std::vector<fs::path>& paths) {
+    std::string out;
+    for (const fs::path& p : paths) {
+        out += (out.empty() ? "" : ", ") + p.filename().string();
+    }
+    return out;
+}
+
+// The regular files directly in dir, sorted by name.
+io::Expected<std::vector<fs::path>> regularFiles(const fs::path& dir) {
+    const auto listError = [&](const std::error_code& ec) {
+        return makeError(io::ErrorCode::FileIo,
+                         "Cannot list the map folder " + dir.string() + " (" + ec.message() + ").");
+    };
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        return makeError(io::ErrorCode::FileIo,
+                         "The map folder " + dir.string() + " does not exist or is not a folder.");
+    }
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+        return listError(ec);
+    }
+    std::vector<fs::path> files;
+    for (const fs::directory_iterator end; it != end; it.increment(ec)) {
+        if (ec) {
+            return listError(ec);
+        }
+        std::error_code fileEc;
+        if (it->is_regular_file(fileEc)) {
+            files.push_back(it->path());
+        }
+    }
+    if (ec) {
+        return listError(ec);
+    }
+    std::sort(files.begin(), files.end(),
+              [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+    return files;
+}
+
+// What a file of the folder is to the map named `name`.
+struct Classified {
+    enum class Kind { Wdl, Tile, Skip } kind = Kind::Skip;
+    int x = 0;
+    int y = 0;
+    std::string reason; // Skip: why
+};
+
+Classified classify(const std::string& fileName, const std::string& name) {
+    const std::string file = lower(fileName);
+    const std::string map = lower(name);
+    Classified c;
+    if (endsWith(file, ".bak")) {
+        c.reason = "a backup, not exported";
+        return c;
+    }
+    if (file == map + ".wdl") {
+        c.kind = Classified::Kind::Wdl;
+        return c;
+    }
+    const std::string prefix = map + "_";
+    if (!endsWith(file, ".adt")) {
+        c.reason = endsWith(file, ".wdt") ? "not the WDT of map " + name : "not a file of map " + name;
+        return c;
+    }
+    if (file.size() <= prefix.size() + 4 || file.compare(0, prefix.size(), prefix) != 0) {
+        c.reason = "not a tile of map " + name;
+        return c;
+    }
+    // "<x>_<y>" or, for split files, "<x>_<y>_<kind>".
+    const std::string middle = file.substr(prefix.size(), file.size() - prefix.size() - 4);
+    std::vector<std::string> parts;
+    for (std::size_t at = 0;;) {
+        const std::size_t sep = middle.find('_', at);
+        parts.push_back(middle.substr(at, sep == std::string::npos ? std::string::npos : sep - at));
+        if (sep == std::string::npos) {
+            break;
+        }
+        at = sep + 1;
+    }
+    if (parts.size() >= 3 && allDigits(parts[0]) && allDigits(parts[1])) {
+        c.reason = "a split file (Cataclysm and later), not a v18 tile";
+        return c;
+    }
+    if (parts.size() != 2 || !allDigits(parts[0]) || !allDigits(parts[1])) {
+        c.reason = "not a tile name (" + name + "_<x>_<y>.adt)";
+        return c;
+    }
+    if (parts[0].size() > 2 || parts[1].size() > 2 || std::stoi(parts[0]) > 63 || std::stoi(parts[1]) > 63) {
+        c.reason = "tile coordinates outside 0..63";
+        return c;
+    }
+    const int x = std::stoi(parts[0]);
+    const int y = std::stoi(parts[1]);
+    if (std::to_string(x) != parts[0] || std::to_string(y) != parts[1]) {
+        c.reason = "leading zeros: the client asks for " + name + "_" + std::to_string(x) + "_" +
+                   std::to_string(y) + ".adt";
+        return c;
+    }
+    c.kind = Classified::Kind::Tile;
+    c.x = x;
+    c.y = y;
+    return c;
+}
+
+} // namespace
+
+io::Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string mapName) {
+    auto listed = regularFiles(mapDir);
+    if (!listed) {
+        return listed.error();
+    }
+    const std::vector<fs::path>& files = *listed;
+
+    // The WDT decides the map's name and its spelling.
+    std::vector<fs::path> wdts;
+    for (const fs::path& f : files) {
+        const std::string ext = lower(f.extension().string());
+        if (ext == ".wdt" && (mapName.empty() || lower(f.stem().string()) == lower(mapName))) {
+            wdts.push_back(f);
+        }
+    }
+    const std::string folder = mapDir.string();
+    if (wdts.empty()) {
+        return makeError(io::ErrorCode::FileIo,
+                         mapName.empty()
+                             ? "The map folder " + folder + " has no .wdt file, so it holds no map."
+                             : "The map folder " + folder + " has no " + mapName + ".wdt.");
+    }
+    if (wdts.size() > 1) {
+        return makeError(io::ErrorCode::BadValue,
+                         mapName.empty() ? "The map folder " + folder + " has several .wdt files (" +
+                                               joined(wdts) + "); name the map to export."
+                                         : "The map folder " + folder + " has " + joined(wdts) +
+                                               ", which differ only in case; keep one.");
+    }
+    const fs::path wdtPath = wdts.front();
+    PatchExportPlan plan;
+    plan.mapName = wdtPath.stem().string();
+    const std::string& name = plan.mapName;
+
+    std::error_code ec;
+    const std::uintmax_t wdtSize = fs::file_size(wdtPath, ec);
+    if (ec || wdtSize > kMaxWdtSize) {
+        return makeError(io::ErrorCode::FileIo,
+                         "Cannot read the WDT " + wdtPath.string() + " (" +
+                             (ec ? ec.message() : std::to_string(wdtSize) + " bytes is too large for a WDT") +
+                             ").");
+    }
+    const auto wdtBytes = io::readFileBytes(wdtPath.string());
+    if (!wdtBytes) {
+        return makeError(io::ErrorCode::FileIo,
+                         "Cannot read the WDT " + wdtPath.string() + ": " + wdtBytes.error().message + ".");
+    }
+    io::Diagnostics diag;
+    diag.lenient = true;
+    const auto wdt = io::readWdt(*wdtBytes, diag);
+    if (!wdt) {
+        // The chunk and offset go into the sentence: callers print the message alone.
+        return io::Error{wdt.error().code, io::FourCC{}, 0,
+                         "The WDT " + wdtPath.string() + " cannot be read: " + wdt.error().describe() + "."};
+    }
+
+    const std::string mapFolder = "World\\Maps\\" + name + "\\";
+    plan.files.emplace_back(wdtPath, mapFolder + name + ".wdt");
+    std::optional<fs::path> wdl;
+    std::map<std::pair<int, int>, fs::path> tiles; // (x, y) -> file
+    const auto sameToClient = [&](const fs::path& a, const fs::path& b) {
+        return makeError(io::ErrorCode::BadValue,
+                         "The map folder " + folder + " has both " + a.filename().string() + " and " +
+                             b.filename().string() + ", which are the same file to the client; keep one.");
+    };
+    for (const fs::path& f : files) {
+        if (f == wdtPath) {
+            continue;
+        }
+        const std::string fileName = f.filename().string();
+        const Classified c = classify(fileName, name);
+        if (c.kind == Classified::Kind::Wdl) {
+            if (wdl) {
+                return sameToClient(*wdl, f);
+            }
+            wdl = f;
+        } else if (c.kind == Classified::Kind::Tile) {
+            const auto [found, inserted] = tiles.emplace(std::pair{c.x, c.y}, f);
+            if (!inserted) {
+                return sameToClient(found->second, f);
+            }
+        } else {
+            plan.skipped.push_back(fileName + ": " + c.reason);
+        }
+    }
+    if (wdl) {
+        plan.files.emplace_back(*wdl, mapFolder + name + ".wdl");
+    }
+    for (const auto& [xy, file] : tiles) {
+        const auto [x, y] = xy;
+        plan.files.emplace_back(file, mapFolder + name + "_" + std::to_string(x) + "_" + std::to_string(y) +
+                                          ".adt");
+        if (!wdt->hasTile(x, y)) {
+            plan.warnings.push_back(file.filename().string() + " is not listed in " +
+                                    wdtPath.filename().string() + " (MAIN), so the client will not load it.");
+        }
+    }
+    return plan;
+}
+
+io::Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::path& outMpq,
+                                            const PatchExportProgress& progress) {
+    if (plan.files.empty()) {
+        return makeError(io::ErrorCode::BadValue, "Nothing to write to " + outMpq.string() +
+                                                      ": the export of map " + plan.mapName +
+                                                      " lists no files.");
+    }
+    auto writer = io::MpqWriter::create(outMpq, plan.files.size());
+    if (!writer) {
+        return writer.error();
+    }
+    const std::size_t total = plan.files.size();
+    for (std::size_t i = 0; i < total; ++i) {
+        const auto& [path, gamePath] = plan.files[i];
+        // One file in memory at a time; the size is checked before it is read.
+        std::error_code ec;
+        const std::uintmax_t size = fs::file_size(path, ec);
+        if (ec || size > kMaxFileSize) {
+            return makeError(
+                io::ErrorCode::FileIo,
+                "Cannot put " + path.string() + " into " + outMpq.string() + " (" +
+                    (ec ? ec.message() : std::to_string(size) + " bytes, an MPQ file holds less than 4 GiB") +
+                    ").");
+        }
+        const auto bytes = io::readFileBytes(path.string());
+        if (!bytes) {
+            return makeError(io::ErrorCode::FileIo, "Cannot read " + path.string() + " for " +
+                                                        outMpq.string() + ": " + bytes.error().message + ".");
+        }
+        if (auto added = (*writer)->add(gamePath, *bytes); !added) {
+            io::Error e = added.error();
+            e.message += " (from " + path.string() + ").";
+            return e;
+        }
+        if (progress && !progress(i + 1, total)) {
+            (*writer)->abandon();
+            return makeError(io::ErrorCode::FileIo,
+                             "Exporting map " + plan.mapName + " to " + outMpq.string() +
+                                 " was cancelled after " + std::to_string(i + 1) + " of " +
+                                 std::to_string(total) + " files; " + outMpq.string() + " was not changed.");
+        }
+    }
+    PatchExportResult result;
+    result.archive = outMpq;
+    result.fileCount = (*writer)->fileCount();
+    result.totalBytes = (*writer)->bytesAdded();
+    if (auto committed = (*writer)->commit(); !committed) {
+        io::Error e = committed.error();
+        e.message += ".";
+        return e;
+    }
+    std::error_code ec;
+    const std::uintmax_t archiveSize = fs::file_size(outMpq, ec);
+    result.archiveBytes = ec ? 0 : archiveSize;
+    return result;
+}
+
+fs::path nextFreePatchName(const fs::path& dataDir) {
+    std::set<std::string> taken; // lower-case names of every entry in dataDir
+    std::error_code ec;
+    for (fs::directory_iterator it(dataDir, ec), end; !ec && it != end; it.increment(ec)) {
+        taken.insert(lower(it->path().filename().string()));
+    }
+    std::string slots = "456789";
+    for (char c = 'A'; c <= 'Z'; ++c) {
+        slots.push_back(c);
+    }
+    // The slot after the highest one taken, so the new archive wins over every custom patch there.
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        if (taken.contains(lower(std::string("patch-") + slots[i] + ".mpq"))) {
+            next = i + 1;
+        }
+    }
+    if (next >= slots.size()) {
+        return {};
+    }
+    return dataDir / (std::string("patch-") + slots[next] + ".MPQ");
+}
+
+} // namespace mapsmith::core

@@ -1,0 +1,60 @@
+#pragma once
+// "Export patch": a map folder's saved files in one new MPQ archive the 3.3.5 client loads over its
+// own data, at the paths it asks for: World\Maps\<Name>\<Name>.wdt, <Name>.wdl and
+// <Name>_<x>_<y>.adt. Plain std (no Qt): used by `mapsmith-cli export-patch` and the editor.
+
+#include "io/binary/error.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mapsmith::core {
+
+struct PatchExportPlan {
+    std::string mapName; // spelled as the WDT's file name on disk
+    // File on disk and its game path: the WDT first, then the WDL when there is one, then the tiles
+    // ordered by x, then y. Game paths are case-insensitively distinct.
+    std::vector<std::pair<std::filesystem::path, std::string>> files;
+    // Every other regular file of the folder, as "<file name>: <why it is left out>", sorted by name.
+    std::vector<std::string> skipped;
+    // Things the user should know that do not stop the export (tiles the WDT does not list).
+    std::vector<std::string> warnings;
+};
+
+// Plans the export of the map in mapDir (not recursive). mapName empty: the name of the folder's
+// single .wdt. The WDT must exist (matched ignoring case) and read as a WDT; tiles are the files
+// named <Name>_<x>_<y>.adt, ignoring case, with x and y in 0..63 written as the client writes
+// them (no leading zeros). Backups, split files (_tex0, _obj0, ...) and every other file are skipped.
+// Errors: mapDir is not a readable folder, no or several WDTs, an unreadable WDT, or two files that
+// differ only in case and so would be the same file in the archive.
+io::Expected<PatchExportPlan> planPatchExport(const std::filesystem::path& mapDir, std::string mapName = {});
+
+struct PatchExportResult {
+    std::filesystem::path archive;
+    std::size_t fileCount = 0;
+    std::uint64_t totalBytes = 0;   // the files' sizes, uncompressed
+    std::uint64_t archiveBytes = 0; // size of the archive written
+};
+
+// Called after each file is added with done = 1..total; returning false cancels.
+using PatchExportProgress = std::function<bool(std::size_t done, std::size_t total)>;
+
+// Reads the plan's files one at a time and writes them to outMpq (io::MpqWriter: atomic, replaces an
+// existing archive). Errors name the file: a plan without files, a file that cannot be read, an
+// archive that cannot be written, or cancellation; outMpq is then left as it was and no temporary
+// file remains. Touches no shared state: may run on a worker thread.
+io::Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const std::filesystem::path& outMpq,
+                                            const PatchExportProgress& progress = {});
+
+// dataDir / the custom patch name after the highest one taken in dataDir (ignoring case), in the order
+// "patch-4.MPQ" .. "patch-9.MPQ", "patch-A.MPQ" .. "patch-Z.MPQ": the client lets a later name win
+// (Z over A over 9 over 4), so the new archive overrides every custom patch already there. patch-4 when
+// none is taken; empty when patch-Z is.
+std::filesystem::path nextFreePatchName(const std::filesystem::path& dataDir);
+
+} // namespace mapsmith::core

@@ -1,0 +1,164 @@
+#include "core/convert/new_map.h"
+
+#include "core/document/atomic_file.h"
+#include "core/convert/demo_map.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
+#include "core/convert/terrain_presets.h"
+#include "core/convert/tile_factory.h"
+#include "io/adt/adt.h"
+#include "io/wdt/wdt.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <memory>
+#include <set>
+
+namespace mapsmith::core {
+namespace {
+
+QString tileName(TileCoord t) {
+    return QStringLiteral("%1_%2").arg(t.x).arg(t.y);
+}
+
+QString wdtPathOf(const NewMapSpec& spec) {
+    return QDir(spec.directory).filePath(spec.name + QStringLiteral(".wdt"));
+}
+
+QString tilePathOf(const NewMapSpec& spec, TileCoord t) {
+    return QDir(spec.directory).filePath(QStringLiteral("%1_%2.adt").arg(spec.name, tileName(t)));
+}
+
+// Errors that concern no file offset carry no chunk and offset 0 (as MapSource write errors do).
+io::Error failure(io::ErrorCode code, const QString& message) {
+    return io::Error{code, {}, 0, message.toStdString()};
+}
+
+TileSpec tileSpecFor(const NewMapSpec& spec, TileCoord t) {
+    switch (spec.terrain) {
+    case NewMapSpec::Terrain::Flat:
+        return presetTileSpec(TerrainPreset::Flat, t.x, t.y, spec.baseHeight);
+    case NewMapSpec::Terrain::Hills:
+        return presetTileSpec(TerrainPreset::Hills, t.x, t.y, spec.baseHeight);
+    case NewMapSpec::Terrain::Demo:
+        return demoTileSpec(t.x, t.y, spec.baseHeight);
+    }
+    return presetTileSpec(TerrainPreset::Flat, t.x, t.y, spec.baseHeight);
+}
+
+} // namespace
+
+QStringList validateNewMap(const NewMapSpec& spec) {
+    QStringList problems;
+    static const QRegularExpression validName(QStringLiteral("^[A-Za-z0-9_]+$"));
+    const bool nameOk = validName.match(spec.name).hasMatch();
+    if (spec.name.isEmpty()) {
+        problems << QStringLiteral("The map needs a name.");
+    } else if (!nameOk) {
+        problems << QStringLiteral("The name may hold only letters, digits and '_'.");
+    }
+    const QFileInfo dir(spec.directory);
+    if (spec.directory.trimmed().isEmpty()) {
+        problems << QStringLiteral("Choose a folder to create the map in.");
+    } else if (dir.exists() && !dir.isDir()) {
+        problems
+            << QStringLiteral("%1 is a file, not a folder.").arg(QDir::toNativeSeparators(spec.directory));
+    }
+    if (spec.tiles.empty()) {
+        problems << QStringLiteral("The map needs at least one tile.");
+    } else if (spec.tiles.size() > std::size_t(kMaxNewMapTiles)) {
+        problems << QStringLiteral("A new map may have at most %1 tiles, not %2.")
+                        .arg(kMaxNewMapTiles)
+                        .arg(spec.tiles.size());
+    }
+    std::set<TileCoord> seen;
+    std::set<TileCoord> reported;
+    for (const TileCoord t : spec.tiles) {
+        if (!t.valid()) {
+            problems << QStringLiteral("Tile %1 is off the map (X and Y must be 0..63).").arg(tileName(t));
+        } else if (!seen.insert(t).second && reported.insert(t).second) {
+            problems << QStringLiteral("Tile %1 is listed more than once.").arg(tileName(t));
+        }
+    }
+    if (nameOk && !spec.directory.trimmed().isEmpty() && !spec.overwrite &&
+        QFileInfo::exists(wdtPathOf(spec))) {
+        problems << QStringLiteral("A map named %1 already exists in %2.")
+                        .arg(spec.name, QDir::toNativeSeparators(spec.directory));
+    }
+    return problems;
+}
+
+io::Expected<NewMapResult> createMap(const NewMapSpec& spec,
+                                     const std::function<bool(int done, int total)>& progress) {
+    if (const QStringList problems = validateNewMap(spec); !problems.isEmpty()) {
+        return failure(io::ErrorCode::BadValue, problems.join(QLatin1Char(' ')));
+    }
+    if (!QDir().mkpath(spec.directory)) {
+        return failure(io::ErrorCode::FileIo, QStringLiteral("cannot create ") + spec.directory);
+    }
+    io::Wdt wdt;
+    wdt.flags = io::mphd_flags::BigAlpha;
+    wdt.wmoName = std::string(); // terrain maps carry an empty MWMO
+    for (const TileCoord t : spec.tiles) {
+        wdt.setTile(t.x, t.y, true);
+    }
+    const std::vector<std::byte> wdtBytes = io::writeWdt(wdt);
+
+    // Demo tiles are dressed (lake, markers) through a document over the tiles in memory, one tile at a
+    // time: each tile's edits stay inside it, and the id allocator sees the tiles dressed before.
+    const bool demo = spec.terrain == NewMapSpec::Terrain::Demo;
+    MemoryMapSource* memory = nullptr;
+    std::unique_ptr<MapDocument> doc;
+    if (demo) {
+        auto source = std::make_unique<MemoryMapSource>(spec.name, wdtBytes);
+        memory = source.get();
+        auto opened = MapDocument::open(std::move(source));
+        if (!opened) {
+            return opened.error();
+        }
+        doc = std::move(opened.value());
+    }
+
+    NewMapResult result;
+    const int total = int(spec.tiles.size());
+    int done = 0;
+    for (const TileCoord t : spec.tiles) {
+        std::vector<std::byte> bytes = io::writeAdt(createTile(tileSpecFor(spec, t)));
+        if (demo) {
+            memory->setTile(t, std::move(bytes));
+            if (auto loaded = doc->loadTile(t); !loaded) {
+                return loaded.error();
+            }
+            result.objectsPlaced += dressDemoTiles(*doc, {t}, spec.baseHeight);
+            ++result.lakes;
+            if (const auto report = doc->save(); !report.ok) {
+                return failure(io::ErrorCode::FileIo, report.error);
+            }
+            bytes = *memory->tileBytes(t);
+        }
+        const QString path = tilePathOf(spec, t);
+        if (const auto saved = saveFileAtomically(path, bytes); !saved.ok) {
+            return failure(io::ErrorCode::FileIo, saved.error);
+        }
+        result.writtenPaths << path;
+        ++done;
+        if (progress && !progress(done, total)) {
+            return failure(
+                io::ErrorCode::FileIo,
+                QStringLiteral("Creating map %1 was cancelled after %2 of %3 tiles; no WDT was written.")
+                    .arg(spec.name)
+                    .arg(done)
+                    .arg(total));
+        }
+    }
+    result.wdtPath = wdtPathOf(spec);
+    if (const auto saved = saveFileAtomically(result.wdtPath, wdtBytes); !saved.ok) {
+        return failure(io::ErrorCode::FileIo, saved.error);
+    }
+    result.writtenPaths << result.wdtPath;
+    return result;
+}
+
+} // namespace mapsmith::core

@@ -1,0 +1,137 @@
+#include "core/document/asset_folders.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStringList>
+
+namespace mapsmith::core {
+
+namespace {
+
+std::filesystem::path toPath(const QString& folder) {
+    return std::filesystem::path(folder.toStdString());
+}
+
+bool hasMpq(const QString& folder) {
+    const QDir dir(folder);
+    return !dir.entryList({QStringLiteral("*.mpq")}, QDir::Files, QDir::Name | QDir::IgnoreCase).isEmpty();
+}
+
+QString folderProblem(const QString& folder) {
+    const QFileInfo info(folder);
+    if (!info.exists()) {
+        return QObject::tr("%1 does not exist").arg(folder);
+    }
+    if (!info.isDir()) {
+        return QObject::tr("%1 is not a folder").arg(folder);
+    }
+    if (!info.isReadable() || !info.isExecutable()) {
+        return QObject::tr("%1 cannot be read").arg(folder);
+    }
+    return {};
+}
+
+} // namespace
+
+AssetFolders AssetFolders::load(const QSettings& store) {
+    AssetFolders out;
+    out.clientData = store.value(QStringLiteral("assets/clientData")).toString();
+    out.extracted = store.value(QStringLiteral("assets/extracted")).toString();
+    out.project = store.value(QStringLiteral("assets/project")).toString();
+    return out;
+}
+
+void AssetFolders::save(QSettings& store) const {
+    store.setValue(QStringLiteral("assets/clientData"), clientData);
+    store.setValue(QStringLiteral("assets/extracted"), extracted);
+    store.setValue(QStringLiteral("assets/project"), project);
+}
+
+QString resolveClientDataFolder(const QString& chosen) {
+    if (chosen.isEmpty() || hasMpq(chosen)) {
+        return chosen;
+    }
+    const QDir dir(chosen);
+    for (const QString& sub : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (sub.compare(QStringLiteral("Data"), Qt::CaseInsensitive) == 0 && hasMpq(dir.filePath(sub))) {
+            return dir.filePath(sub);
+        }
+    }
+    return chosen;
+}
+
+AssetFolderProblems checkAssetFolders(const AssetFolders& folders) {
+    AssetFolderProblems out;
+    if (!folders.clientData.isEmpty()) {
+        out.clientData = folderProblem(folders.clientData);
+        if (out.clientData.isEmpty()) {
+            const QString data = resolveClientDataFolder(folders.clientData);
+            if (!hasMpq(data)) {
+                out.clientData = QObject::tr("no MPQ archives found in %1").arg(folders.clientData);
+            } else if (auto locale = io::detectClientLocale(toPath(data)); !locale) {
+                out.clientData = QString::fromStdString(locale.error().message);
+            }
+        }
+    }
+    if (!folders.extracted.isEmpty()) {
+        out.extracted = folderProblem(folders.extracted);
+    }
+    if (!folders.project.isEmpty()) {
+        out.project = folderProblem(folders.project);
+    }
+    return out;
+}
+
+QString describeClientFolder(const QString& chosen) {
+    const QString data = resolveClientDataFolder(chosen);
+    const auto locale = io::detectClientLocale(toPath(data));
+    const auto archives = io::clientArchives(toPath(data), locale ? *locale : std::string());
+    if (!archives) {
+        return QString::fromStdString(archives.error().message);
+    }
+    const QString count = archives->size() == 1
+                              ? QObject::tr("1 MPQ archive in load order")
+                              : QObject::tr("%1 MPQ archives in load order").arg(archives->size());
+    if (!locale || locale->empty()) {
+        return QObject::tr("%1, no locale folder").arg(count);
+    }
+    return QObject::tr("%1, locale %2").arg(count, QString::fromStdString(*locale));
+}
+
+OpenedAssets openAssetFolders(const AssetFolders& folders) {
+    OpenedAssets out;
+    out.source = std::make_shared<io::StackAssetSource>();
+    const AssetFolderProblems problems = checkAssetFolders(folders);
+    const auto openFolder = [&](const QString& folder, const QString& problem, const QString& what) {
+        if (folder.isEmpty()) {
+            return;
+        }
+        if (!problem.isEmpty()) {
+            out.problems.push_back(QObject::tr("%1: %2").arg(what, problem));
+            return;
+        }
+        auto source = io::FolderAssetSource::open(toPath(folder));
+        if (!source) {
+            out.problems.push_back(
+                QObject::tr("%1: %2").arg(what, QString::fromStdString(source.error().message)));
+            return;
+        }
+        out.source->pushBack(std::move(*source));
+    };
+    openFolder(folders.project, problems.project, QObject::tr("Project folder"));
+    openFolder(folders.extracted, problems.extracted, QObject::tr("Extracted folder"));
+    if (!folders.clientData.isEmpty()) {
+        if (!problems.clientData.isEmpty()) {
+            out.problems.push_back(QObject::tr("Client folder: %1").arg(problems.clientData));
+        } else if (auto mpq = io::openClientData(toPath(resolveClientDataFolder(folders.clientData))); !mpq) {
+            out.problems.push_back(
+                QObject::tr("Client folder: %1").arg(QString::fromStdString(mpq.error().message)));
+        } else {
+            out.source->pushBack(std::move(*mpq));
+        }
+    }
+    return out;
+}
+
+} // namespace mapsmith::core

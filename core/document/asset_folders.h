@@ -1,0 +1,58 @@
+#pragma once
+// Where game assets come from: the client's Data folder (MPQ archives), a folder of extracted client
+// files, and a project folder (the map maker's own textures and models). Any of them may be empty.
+// Stored in QSettings under "assets/". Priority when opened: project > extracted > client MPQs, as a
+// loose file in the client's own folders overrides its archives.
+
+#include "io/assets/asset_source.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class QSettings;
+
+namespace mapsmith::core {
+
+struct AssetFolders {
+    QString clientData; // the client's Data folder, or the client folder holding Data/
+    QString extracted;  // extracted client files (World\..., Tileset\... under it)
+    QString project;    // the project's own files
+
+    bool operator==(const AssetFolders&) const = default;
+    bool isEmpty() const { return clientData.isEmpty() && extracted.isEmpty() && project.isEmpty(); }
+    static AssetFolders load(const QSettings& store);
+    void save(QSettings& store) const;
+};
+
+// One sentence per folder that cannot be used; empty strings when it can (or when it is not set).
+struct AssetFolderProblems {
+    QString clientData;
+    QString extracted;
+    QString project;
+
+    bool ok() const { return clientData.isEmpty() && extracted.isEmpty() && project.isEmpty(); }
+};
+
+// The Data folder a chosen client folder means: the folder itself when it holds MPQ archives, else its
+// "Data" subfolder (any case) when that does; else the folder itself.
+QString resolveClientDataFolder(const QString& chosen);
+
+// Checks without opening archives: folders exist and are readable, the client folder has MPQ archives
+// ("no MPQ archives found in ...") and at most one locale folder.
+AssetFolderProblems checkAssetFolders(const AssetFolders& folders);
+
+// A line for the dialog about a usable client folder: "14 MPQ archives, locale enUS".
+QString describeClientFolder(const QString& chosen);
+
+struct OpenedAssets {
+    std::shared_ptr<io::StackAssetSource> source; // never null; empty when no folder is set
+    QStringList problems;                         // folders that were skipped, one sentence each
+};
+
+// Opens every usable folder into one stack (highest priority first); folders that fail are skipped and
+// reported, so one bad archive does not take away the others.
+OpenedAssets openAssetFolders(const AssetFolders& folders);
+
+} // namespace mapsmith::core

@@ -1,0 +1,400 @@
+#include "core/document/map_document.h"
+
+#include "core/document/chunk_dirty.h"
+#include "core/geometry/chunk_height.h"
+#include "core/edit/stroke_recorder.h"
+
+#include <QUndoStack>
+
+namespace mapsmith::core {
+
+io::Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<MapSource> source,
+                                                             QObject* parent) {
+    auto wdt = source->readWdt();
+    if (!wdt) {
+        return wdt.error();
+    }
+    return std::unique_ptr<MapDocument>(new MapDocument(std::move(source), std::move(wdt.value()), parent));
+}
+
+MapDocument::MapDocument(std::unique_ptr<MapSource> source, io::Wdt wdt, QObject* parent)
+    : QObject(parent), mSource(std::move(source)), mWdt(std::move(wdt)), mUndoStack(new QUndoStack(this)) {
+    connect(mUndoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+MapDocument::~MapDocument() {
+    // Commands refer to the document: drop them before the tiles go.
+    mUndoStack->clear();
+}
+
+bool MapDocument::tileExists(TileCoord t) const {
+    return t.valid() && mWdt.hasTile(t.x, t.y);
+}
+
+namespace {
+
+io::Error notInMap(TileCoord t) {
+    return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
+                     "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) + " is not part of the map"};
+}
+
+} // namespace
+
+io::Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
+    if (auto* loaded = tile(t)) {
+        return loaded;
+    }
+    if (!tileExists(t)) {
+        return notInMap(t);
+    }
+    auto adt = mSource->readTile(t, bigAlpha());
+    if (!adt) {
+        return adt.error();
+    }
+    return adoptTile(t, std::move(adt.value()));
+}
+
+io::Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
+    if (auto* loaded = tile(t)) {
+        return loaded;
+    }
+    if (!tileExists(t)) {
+        return notInMap(t);
+    }
+    if (adt.chunks.size() != std::size_t(kChunksPerTile)) {
+        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MCNK"), 0,
+                         "tile has " + std::to_string(adt.chunks.size()) + " chunks, not 256"};
+    }
+    if (!adt.liquids) {
+        mTilesWithoutMh2o.insert(t);
+    }
+    auto& slot = mTiles[t];
+    slot = std::make_unique<io::Adt>(std::move(adt));
+    emit tileLoaded(t);
+    return slot.get();
+}
+
+bool MapDocument::canUnloadTile(TileCoord t) const {
+    return mTiles.count(t) != 0 && mEditedTiles.count(t) == 0;
+}
+
+bool MapDocument::unloadTile(TileCoord t) {
+    if (!canUnloadTile(t)) {
+        return false;
+    }
+    mTiles.erase(t);
+    mTilesWithoutMh2o.erase(t);
+    for (auto it = mPendingChanges.begin(); it != mPendingChanges.end();) {
+        it = chunkFromKey(it.key()).tile == t ? mPendingChanges.erase(it) : std::next(it);
+    }
+    emit tileUnloaded(t);
+    return true;
+}
+
+io::Adt* MapDocument::tile(TileCoord t) {
+    const auto it = mTiles.find(t);
+    return it == mTiles.end() ? nullptr : it->second.get();
+}
+
+const io::Adt* MapDocument::tile(TileCoord t) const {
+    const auto it = mTiles.find(t);
+    return it == mTiles.end() ? nullptr : it->second.get();
+}
+
+std::vector<TileCoord> MapDocument::loadedTiles() const {
+    std::vector<TileCoord> out;
+    out.reserve(mTiles.size());
+    for (const auto& [t, adt] : mTiles) {
+        out.push_back(t);
+    }
+    return out;
+}
+
+io::MapChunk* MapDocument::chunk(const ChunkCoord& c) {
+    auto* adt = tile(c.tile);
+    return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
+}
+
+const io::MapChunk* MapDocument::chunk(const ChunkCoord& c) const {
+    const auto* adt = tile(c.tile);
+    return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
+}
+
+const io::LiquidChunk* MapDocument::liquid(const ChunkCoord& c) const {
+    const auto* adt = tile(c.tile);
+    if (!adt || !adt->liquids) {
+        return nullptr;
+    }
+    return &adt->liquids->chunks[std::size_t(c.index())];
+}
+
+ChunkState MapDocument::chunkState(const ChunkCoord& c) const {
+    ChunkState s;
+    if (const auto* ch = chunk(c)) {
+        s.chunk = *ch;
+    }
+    if (const auto* lq = liquid(c)) {
+        s.liquid = *lq;
+    }
+    return s;
+}
+
+std::optional<double> MapDocument::heightAt(glm::dvec2 world) const {
+    const ChunkCoord c = chunkAt(world);
+    const auto* ch = c.tile.valid() ? chunk(c) : nullptr;
+    if (!ch) {
+        return std::nullopt;
+    }
+    return chunkHeightAt(*ch, world);
+}
+
+std::optional<double> MapDocument::latticeHeight(int gx, int gy) const {
+    constexpr int perTile = kChunksPerSide * 8; // 128 outer steps per tile
+    if (gx < 0 || gy < 0 || gx > kTilesPerSide * perTile || gy > kTilesPerSide * perTile) {
+        return std::nullopt;
+    }
+    // The vertex lives in the chunk south-east of it; on the map's last row/column, in the one before.
+    int cgx = std::min(gx / 8, kTilesPerSide * kChunksPerSide - 1);
+    int cgy = std::min(gy / 8, kTilesPerSide * kChunksPerSide - 1);
+    const ChunkCoord c = fromGlobal({cgx, cgy});
+    const auto* ch = chunk(c);
+    if (!ch) {
+        // The same vertex is also the last row/column of the chunk north/west of it.
+        if (gx % 8 == 0 && cgx > 0) {
+            if (const auto* west = chunk(fromGlobal({cgx - 1, cgy}))) {
+                const int r = gy - cgy * 8;
+                return double(west->position.z) + west->heights[std::size_t(outerIndex(r, 8))];
+            }
+        }
+        if (gy % 8 == 0 && cgy > 0) {
+            if (const auto* north = chunk(fromGlobal({cgx, cgy - 1}))) {
+                const int col = gx - cgx * 8;
+                return double(north->position.z) + north->heights[std::size_t(outerIndex(8, col))];
+            }
+        }
+        return std::nullopt;
+    }
+    const int r = gy - cgy * 8;
+    const int col = gx - cgx * 8;
+    return double(ch->position.z) + ch->heights[std::size_t(outerIndex(r, col))];
+}
+
+void MapDocument::setChunkState(const ChunkCoord& c, const ChunkState& state, std::uint32_t dirtyBits) {
+    auto* adt = tile(c.tile);
+    if (!adt) {
+        return; // commands only exist for loaded tiles; tiles are never unloaded while edited
+    }
+    adt->chunks[std::size_t(c.index())] = state.chunk;
+    const bool hasLiquid = !state.liquid.instances.empty() || state.liquid.attributes.has_value();
+    if (adt->liquids || hasLiquid) {
+        mutableLiquid(c) = state.liquid;
+        dropEmptyLiquids(c.tile);
+    }
+    chunkEdited(c, dirtyBits);
+}
+
+io::LiquidChunk& MapDocument::mutableLiquid(const ChunkCoord& c) {
+    auto* adt = tile(c.tile);
+    if (!adt->liquids) {
+        adt->liquids.emplace();
+    }
+    return adt->liquids->chunks[std::size_t(c.index())];
+}
+
+void MapDocument::dropEmptyLiquids(TileCoord t) {
+    // A tile read without MH2O gets none written back once its last liquid is gone again (so undo
+    // restores the original bytes); a tile that had an MH2O chunk keeps it, even empty.
+    auto* adt = tile(t);
+    if (!adt || !adt->liquids || !mTilesWithoutMh2o.count(t)) {
+        return;
+    }
+    for (const auto& lc : adt->liquids->chunks) {
+        if (!lc.instances.empty() || lc.attributes) {
+            return;
+        }
+    }
+    adt->liquids.reset();
+}
+
+void MapDocument::chunkEdited(const ChunkCoord& c, std::uint32_t dirtyBits) {
+    markTileTouched(c.tile);
+    const bool wasEmpty = mPendingChanges.isEmpty();
+    mPendingChanges[chunkKey(c)] |= dirtyBits;
+    if (wasEmpty) {
+        // A dab edits many chunks: they go out together when control returns to the event loop.
+        QMetaObject::invokeMethod(this, &MapDocument::flushChunkChanges, Qt::QueuedConnection);
+    }
+}
+
+TileState MapDocument::tileState(TileCoord t) const {
+    const auto* adt = tile(t);
+    return adt ? TileState::of(*adt) : TileState{};
+}
+
+void MapDocument::setTileState(TileCoord t, const TileState& state) {
+    if (auto* adt = tile(t)) {
+        state.applyTo(*adt);
+        tileEdited(t);
+    }
+}
+
+void MapDocument::tileEdited(TileCoord t) {
+    markTileTouched(t);
+    emit tileStateChanged(t);
+}
+
+void MapDocument::markTileTouched(TileCoord t) {
+    mTouchedSinceSave.insert(t);
+    mEditedTiles.insert(t);
+}
+
+bool MapDocument::isModified() const {
+    return !mUndoStack->isClean() && !mTouchedSinceSave.empty();
+}
+
+bool MapDocument::isTileModified(TileCoord t) const {
+    return !mUndoStack->isClean() && mTouchedSinceSave.count(t) != 0;
+}
+
+std::vector<TileCoord> MapDocument::modifiedTiles() const {
+    if (mUndoStack->isClean()) {
+        return {};
+    }
+    std::vector<TileCoord> out;
+    for (const TileCoord t : mTouchedSinceSave) {
+        if (tile(t)) {
+            out.push_back(t);
+        }
+    }
+    return out;
+}
+
+MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, const SaveProgress& progress) {
+    SaveReport report;
+    const std::vector<TileCoord> tiles = modifiedTiles();
+    for (const TileCoord t : tiles) {
+        auto written = mSource->writeTileModel(t, *tile(t), options);
+        if (!written) {
+            report.ok = false;
+            report.error = QString::fromStdString(written.error().describe());
+            break;
+        }
+        report.saved.push_back(t);
+        mTouchedSinceSave.erase(t);
+        if (progress && !progress(int(report.saved.size()), int(tiles.size())) &&
+            report.saved.size() < tiles.size()) {
+            report.ok = false;
+            report.cancelled = true;
+            report.error = tr("Save cancelled after %n tile(s)", nullptr, int(report.saved.size()));
+            break;
+        }
+    }
+    if (report.ok) {
+        mTouchedSinceSave.clear();
+        mUndoStack->setClean();
+    }
+    return report;
+}
+
+void MapDocument::setUndoMemoryBudget(std::size_t bytes) {
+    mUndoBudget = bytes;
+    enforceUndoBudget();
+}
+
+std::size_t MapDocument::undoMemoryResident() const {
+    std::size_t n = 0;
+    for (const auto* cmd : mCommands) {
+        n += cmd->residentBytes();
+    }
+    return n;
+}
+
+void MapDocument::commandCreated(ChunkStateCommand* cmd) {
+    mCommands.push_back(cmd);
+}
+
+void MapDocument::commandDestroyed(ChunkStateCommand* cmd) {
+    std::erase(mCommands, cmd);
+}
+
+void MapDocument::enforceUndoBudget() {
+    if (mUndoBudget == 0 || mCommands.size() < 2) {
+        return;
+    }
+    std::size_t resident = undoMemoryResident();
+    // Oldest first; the newest step always stays in memory.
+    for (std::size_t i = 0; i + 1 < mCommands.size() && resident > mUndoBudget; ++i) {
+        const std::size_t before = mCommands[i]->residentBytes();
+        mCommands[i]->spillTo(mSpill);
+        resident -= before - mCommands[i]->residentBytes();
+    }
+}
+
+MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
+                                            const io::AdtWriteOptions& options,
+                                            const SaveProgress& progress) {
+    SaveReport report;
+    const int total = saveAsTileCount();
+    auto fail = [&](const io::Error& e) {
+        report.ok = false;
+        report.error = QString::fromStdString(e.describe());
+        return report;
+    };
+    for (int y = 0; y < kTilesPerSide; ++y) {
+        for (int x = 0; x < kTilesPerSide; ++x) {
+            const TileCoord t{x, y};
+            if (!tileExists(t)) {
+                continue;
+            }
+            io::Expected<bool> written = true;
+            if (const io::Adt* loaded = tile(t)) {
+                written = target->writeTileModel(t, *loaded, options);
+            } else {
+                auto adt = mSource->readTile(t, bigAlpha());
+                if (!adt) {
+                    return fail(adt.error());
+                }
+                written = target->writeTileModel(t, adt.value(), options);
+            }
+            if (!written) {
+                return fail(written.error());
+            }
+            report.saved.push_back(t);
+            if (progress && !progress(int(report.saved.size()), total) && int(report.saved.size()) < total) {
+                report.ok = false;
+                report.cancelled = true;
+                report.error = tr("Save As cancelled after %n tile(s); the map stays where it was", nullptr,
+                                  int(report.saved.size()));
+                return report;
+            }
+        }
+    }
+    if (auto written = target->writeWdt(io::writeWdt(mWdt)); !written) {
+        return fail(written.error());
+    }
+    mSource = std::move(target);
+    mTouchedSinceSave.clear();
+    mUndoStack->setClean();
+    return report;
+}
+
+void MapDocument::flushChunkChanges() {
+    if (mPendingChanges.isEmpty()) {
+        return;
+    }
+    DirtyChunks changes;
+    changes.swap(mPendingChanges); // edits made by listeners go out in the next turn
+    emit chunksChanged(changes);
+}
+
+std::uint64_t MapDocument::chunkKey(const ChunkCoord& c) {
+    const GlobalChunk g = toGlobal(c);
+    return (std::uint64_t(std::uint32_t(g.gy)) << 32) | std::uint32_t(g.gx);
+}
+
+ChunkCoord MapDocument::chunkFromKey(std::uint64_t key) {
+    return fromGlobal({int(std::int32_t(std::uint32_t(key))), int(std::int32_t(std::uint32_t(key >> 32)))});
+}
+
+} // namespace mapsmith::core

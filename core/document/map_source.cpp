@@ -1,0 +1,222 @@
+#include "core/document/map_source.h"
+
+#include "core/document/atomic_file.h"
+#include "core/document/tile_loader.h"
+#include "io/adt/adt_split.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <filesystem>
+#include <memory>
+
+namespace mapsmith::core {
+
+FolderMapSource::FolderMapSource(const QString& wdtPath, std::optional<TileLayout> layout) {
+    const QFileInfo info(wdtPath);
+    mDir = info.absolutePath();
+    mName = info.completeBaseName();
+    if (layout) {
+        mLayout = *layout;
+    } else {
+        const QStringList partners =
+            QDir(mDir).entryList({mName + QStringLiteral("_*_*_tex0.adt")}, QDir::Files);
+        mLayout = partners.isEmpty() ? TileLayout::V18 : TileLayout::Split;
+    }
+}
+
+io::Expected<bool> MapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
+                                             const io::AdtWriteOptions& options) {
+    return writeTile(tile, io::writeAdt(adt, options));
+}
+
+QString FolderMapSource::tilePath(TileCoord tile) const {
+    return QDir(mDir).filePath(QStringLiteral("%1_%2_%3.adt").arg(mName).arg(tile.x).arg(tile.y));
+}
+
+QString FolderMapSource::wdtPath() const {
+    return QDir(mDir).filePath(mName + QStringLiteral(".wdt"));
+}
+
+io::Expected<io::Wdt> FolderMapSource::readWdt() {
+    auto bytes = readWholeFile(wdtPath());
+    if (!bytes) {
+        return bytes.error();
+    }
+    return io::readWdt(bytes.value());
+}
+
+namespace {
+
+io::Expected<io::Adt> parseTile(std::span<const std::byte> bytes, bool bigAlpha) {
+    io::AdtReadOptions options;
+    options.bigAlpha = bigAlpha;
+    auto result = io::readAdt(bytes, options);
+    if (!result) {
+        return result.error();
+    }
+    return std::move(result.value().adt);
+}
+
+std::filesystem::path toFsPath(const QString& path) {
+    return std::filesystem::path(QFile::encodeName(path).toStdString());
+}
+
+// A v18 tile, or the split set whose root is `path`.
+io::Expected<io::Adt> readTileFile(const QString& path, bool bigAlpha) {
+    if (io::hasSplitPartners(toFsPath(path))) {
+        auto files = io::readSplitAdtFiles(toFsPath(path));
+        if (!files) {
+            return files.error();
+        }
+        io::AdtReadOptions options;
+        options.bigAlpha = bigAlpha;
+        auto result = io::readSplitAdt(*files, options);
+        if (!result) {
+            io::Error e = result.error();
+            // "tex0" -> the partner's file name, so the message names a file the user can find.
+            const QFileInfo root(path);
+            e.file = e.file == "root" ? root.fileName().toStdString()
+                                      : (root.completeBaseName() + QLatin1Char('_') +
+                                         QString::fromStdString(e.file) + QStringLiteral(".adt"))
+                                            .toStdString();
+            return e;
+        }
+        return std::move(result->adt);
+    }
+    auto bytes = readWholeFile(path);
+    if (!bytes) {
+        return bytes.error();
+    }
+    return parseTile(bytes.value(), bigAlpha);
+}
+
+} // namespace
+
+io::Expected<io::Adt> FolderMapSource::readTile(TileCoord tile, bool bigAlpha) {
+    return readTileFile(tilePath(tile), bigAlpha);
+}
+
+MapSource::TileReader FolderMapSource::backgroundReader(bool bigAlpha) const {
+    return [dir = mDir, name = mName, bigAlpha](TileCoord tile) {
+        const QString path =
+            QDir(dir).filePath(QStringLiteral("%1_%2_%3.adt").arg(name).arg(tile.x).arg(tile.y));
+        return readTileFile(path, bigAlpha);
+    };
+}
+
+namespace {
+io::Expected<bool> saved(const SaveResult& r) {
+    if (!r.ok) {
+        return io::Error{io::ErrorCode::FileIo, {}, 0, r.error.toStdString()};
+    }
+    return true;
+}
+} // namespace
+
+io::Expected<bool> FolderMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
+    return saved(saveFileAtomically(tilePath(tile), bytes));
+}
+
+io::Expected<bool> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
+                                                   const io::AdtWriteOptions& options) {
+    const QString root = tilePath(tile);
+    const std::filesystem::path rootPath = toFsPath(root);
+    if (mLayout == TileLayout::V18) {
+        if (auto written = writeTile(tile, io::writeAdt(adt, options)); !written) {
+            return written;
+        }
+        // Partners of a split layout would be read together with the new file: move them aside.
+        for (const auto kind : {io::SplitFileKind::Tex0, io::SplitFileKind::Obj0, io::SplitFileKind::Obj1,
+                                io::SplitFileKind::Tex1, io::SplitFileKind::Lod}) {
+            const QString partner = QFile::decodeName(io::splitPartnerPath(rootPath, kind).c_str());
+            if (QFileInfo::exists(partner)) {
+                QFile::remove(partner + QStringLiteral(".bak"));
+                if (!QFile::rename(partner, partner + QStringLiteral(".bak"))) {
+                    return io::Error{io::ErrorCode::FileIo,
+                                     {},
+                                     0,
+                                     QStringLiteral("cannot move %1 aside").arg(partner).toStdString()};
+                }
+            }
+        }
+        return true;
+    }
+    const io::SplitAdtFiles files = io::writeSplitAdt(adt, options);
+    const std::pair<io::SplitFileKind, const std::optional<std::vector<std::byte>>*> extras[] = {
+        {io::SplitFileKind::Obj1, &files.obj1},
+        {io::SplitFileKind::Tex1, &files.tex1},
+        {io::SplitFileKind::Lod, &files.lod}};
+    // Partners first: a set is only read as split once its root is there with them.
+    const auto save = [](const std::filesystem::path& path, std::span<const std::byte> bytes) {
+        return saved(saveFileAtomically(QFile::decodeName(path.c_str()), bytes));
+    };
+    if (auto w = save(io::splitPartnerPath(rootPath, io::SplitFileKind::Tex0), files.tex0); !w) {
+        return w;
+    }
+    if (auto w = save(io::splitPartnerPath(rootPath, io::SplitFileKind::Obj0), files.obj0); !w) {
+        return w;
+    }
+    for (const auto& [kind, bytes] : extras) {
+        if (*bytes) {
+            if (auto w = save(io::splitPartnerPath(rootPath, kind), **bytes); !w) {
+                return w;
+            }
+        }
+    }
+    return save(rootPath, files.root);
+}
+
+io::Expected<bool> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {
+    return saved(saveFileAtomically(wdtPath(), bytes));
+}
+
+io::Expected<io::Wdt> MemoryMapSource::readWdt() {
+    return io::readWdt(mWdt);
+}
+
+namespace {
+
+using TileBytes = std::map<TileCoord, std::vector<std::byte>>;
+
+io::Expected<io::Adt> readMemoryTile(const TileBytes& tiles, TileCoord tile, bool bigAlpha) {
+    const auto it = tiles.find(tile);
+    if (it == tiles.end()) {
+        return io::Error{io::ErrorCode::FileIo,
+                         {},
+                         0,
+                         "no tile " + std::to_string(tile.x) + "_" + std::to_string(tile.y) + " in memory"};
+    }
+    return parseTile(it->second, bigAlpha);
+}
+
+} // namespace
+
+io::Expected<io::Adt> MemoryMapSource::readTile(TileCoord tile, bool bigAlpha) {
+    return readMemoryTile(mTiles, tile, bigAlpha);
+}
+
+MapSource::TileReader MemoryMapSource::backgroundReader(bool bigAlpha) const {
+    auto tiles = std::make_shared<const TileBytes>(mTiles);
+    return [tiles, bigAlpha](TileCoord tile) { return readMemoryTile(*tiles, tile, bigAlpha); };
+}
+
+io::Expected<bool> MemoryMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
+    mTiles[tile].assign(bytes.begin(), bytes.end());
+    ++mWrites;
+    return true;
+}
+
+io::Expected<bool> MemoryMapSource::writeWdt(std::span<const std::byte> bytes) {
+    mWdt.assign(bytes.begin(), bytes.end());
+    ++mWrites;
+    return true;
+}
+
+const std::vector<std::byte>* MemoryMapSource::tileBytes(TileCoord tile) const {
+    const auto it = mTiles.find(tile);
+    return it == mTiles.end() ? nullptr : &it->second;
+}
+
+} // namespace mapsmith::core

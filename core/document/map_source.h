@@ -1,0 +1,100 @@
+#pragma once
+// Where a map's files live. The document reads the WDT and tiles through this interface and writes
+// saved tiles back through it, so tests and tools can work on memory and the editor on a folder.
+
+#include "core/geometry/coords.h"
+#include "io/adt/adt.h"
+#include "io/binary/error.h"
+#include "io/wdt/wdt.h"
+
+#include <QString>
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace mapsmith::core {
+
+// How a map's tiles are stored: one v18 file per tile (WotLK), or split sets (Cata+: Name_X_Y.adt with
+// _tex0 and _obj0 beside it).
+enum class TileLayout { V18, Split };
+
+class MapSource {
+public:
+    virtual ~MapSource() = default;
+    virtual QString mapName() const = 0;
+    virtual QString describe() const = 0; // for messages: the folder, or "memory"
+    virtual io::Expected<io::Wdt> readWdt() = 0;
+    virtual io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) = 0;
+    // Atomic replace (a failed write leaves the previous file); the message names the file.
+    virtual io::Expected<bool> writeTile(TileCoord tile, std::span<const std::byte> bytes) = 0;
+    virtual io::Expected<bool> writeWdt(std::span<const std::byte> bytes) = 0;
+
+    // Saves write tiles in this layout. V18 unless the source says otherwise.
+    virtual TileLayout layout() const { return TileLayout::V18; }
+    // Encodes and writes a tile in layout(): v18 through writeTile(bytes); split sources override it.
+    virtual io::Expected<bool> writeTileModel(TileCoord tile, const io::Adt& adt,
+                                              const io::AdtWriteOptions& options);
+
+    // A tile reader that may run on another thread while the document goes on using this source:
+    // it holds what it needs (paths, or a copy of the bytes), never a reference to the source.
+    using TileReader = std::function<io::Expected<io::Adt>(TileCoord tile)>;
+    virtual TileReader backgroundReader(bool bigAlpha) const = 0;
+};
+
+// <dir>/<Name>.wdt with tiles <dir>/<Name>_<X>_<Y>.adt, each a v18 file or the root of a split set
+// (read whichever it is); saves go through QSaveFile and keep a .bak of every file they replace.
+class FolderMapSource final : public MapSource {
+public:
+    // layout: how saves write tiles; nullopt = split when the folder holds any _tex0 file, else v18.
+    explicit FolderMapSource(const QString& wdtPath, std::optional<TileLayout> layout = std::nullopt);
+    QString mapName() const override { return mName; }
+    QString describe() const override { return mDir; }
+    QString tilePath(TileCoord tile) const;
+    QString wdtPath() const;
+    io::Expected<io::Wdt> readWdt() override;
+    io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) override;
+    io::Expected<bool> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
+    io::Expected<bool> writeWdt(std::span<const std::byte> bytes) override;
+    TileLayout layout() const override { return mLayout; }
+    // v18: the one file (split partners of an earlier layout are moved to .bak so they are not read
+    // with it). Split: root, _tex0, _obj0 and any kept _obj1/_tex1/_lod, each replaced atomically.
+    io::Expected<bool> writeTileModel(TileCoord tile, const io::Adt& adt,
+                                      const io::AdtWriteOptions& options) override;
+    TileReader backgroundReader(bool bigAlpha) const override;
+
+private:
+    QString mDir;
+    QString mName;
+    TileLayout mLayout = TileLayout::V18;
+};
+
+// Files held in memory (tests, benchmarks, scripted tools).
+class MemoryMapSource final : public MapSource {
+public:
+    MemoryMapSource(QString name, std::vector<std::byte> wdt)
+        : mName(std::move(name)), mWdt(std::move(wdt)) {}
+    QString mapName() const override { return mName; }
+    QString describe() const override { return QStringLiteral("memory"); }
+    io::Expected<io::Wdt> readWdt() override;
+    io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) override;
+    io::Expected<bool> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
+    io::Expected<bool> writeWdt(std::span<const std::byte> bytes) override;
+
+    void setTile(TileCoord tile, std::vector<std::byte> bytes) { mTiles[tile] = std::move(bytes); }
+    TileReader backgroundReader(bool bigAlpha) const override; // reads a copy of the tiles as they are now
+    const std::vector<std::byte>* tileBytes(TileCoord tile) const;
+    const std::vector<std::byte>& wdtBytes() const { return mWdt; }
+    int writeCount() const { return mWrites; }
+
+private:
+    QString mName;
+    std::vector<std::byte> mWdt;
+    std::map<TileCoord, std::vector<std::byte>> mTiles;
+    int mWrites = 0;
+};
+
+} // namespace mapsmith::core

@@ -1,0 +1,70 @@
+#include "io/binary/file_io.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+namespace mapsmith::io {
+namespace {
+
+Error fileError(const std::string& path, const std::string& what, std::uint64_t offset = 0) {
+    return Error{ErrorCode::FileIo, FourCC{}, offset, path + ": " + what};
+}
+
+std::string errnoText() {
+    const int e = errno;
+    return e != 0 ? std::string(std::strerror(e)) : std::string("unknown error");
+}
+
+} // namespace
+
+Expected<std::vector<std::byte>> readFileBytes(const std::string& path) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec) {
+        return fileError(path, "cannot open (" + ec.message() + ")");
+    }
+    if (!std::filesystem::is_regular_file(status)) {
+        return fileError(path, "not a regular file");
+    }
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        return fileError(path, "cannot get the size (" + ec.message() + ")");
+    }
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return fileError(path, "cannot open (" + errnoText() + ")");
+    }
+    std::vector<std::byte> out(static_cast<std::size_t>(size));
+    if (size > 0) {
+        in.read(reinterpret_cast<char*>(out.data()), std::streamsize(size));
+        const auto got = std::uint64_t(in.gcount());
+        if (got != size) {
+            return fileError(path, "read " + std::to_string(got) + " of " + std::to_string(size) + " bytes",
+                             got);
+        }
+    }
+    return out;
+}
+
+Expected<bool> writeFileBytes(const std::string& path, std::span<const std::byte> bytes) {
+    errno = 0;
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) {
+        return fileError(path, "cannot create (" + errnoText() + ")");
+    }
+    if (!bytes.empty()) {
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    }
+    out.close();
+    if (!out) {
+        return fileError(path,
+                         "cannot write " + std::to_string(bytes.size()) + " bytes (" + errnoText() + ")");
+    }
+    return true;
+}
+
+} // namespace mapsmith::io

@@ -1,0 +1,20 @@
+#pragma once
+// Whole-file reads and writes with typed errors (ErrorCode::FileIo). Writes are plain, not atomic: the
+// app layer saves through a temporary file.
+
+#include "io/binary/error.h"
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace mapsmith::io {
+
+// Reads a regular file completely.
+Expected<std::vector<std::byte>> readFileBytes(const std::string& path);
+
+// Creates or truncates path and writes bytes; true on success.
+Expected<bool> writeFileBytes(const std::string& path, std::span<const std::byte> bytes);
+
+} // namespace mapsmith::io
