@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-3d-dev libqt6opengl6-dev libglm-dev zlib1g-dev nlohmann-json3-dev
     libbenchmark-dev clang libclang-rt-14-dev libstorm-dev
     xvfb xauth libgl1-mesa-dri mesa-utils libxkbcommon-dev
-    libsquish-dev assimp-utils
+    libsquish-dev assimp-utils clang-format
 )
 
 missing=()
