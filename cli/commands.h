@@ -1,6 +1,8 @@
 #pragma once
 // The mapsmith-cli commands. Each takes its own arguments (after the command name) and returns the
-// process exit code: 0 success, 1 the file is invalid / differs, 2 usage error, 3 read or write failure.
+// process exit code (cli/exit_code.h).
+
+#include "cli/exit_code.h"
 
 #include <QCommandLineOption>
 #include <QStringList>
@@ -10,8 +12,6 @@
 class QCommandLineParser;
 
 namespace mapsmith::cli {
-
-enum ExitCode : int { Ok = 0, Invalid = 1, Usage = 2, Failure = 3 };
 
 // Adds -h/--help and parses a command's arguments (args.first() is the command's name). Returns the exit
 // code when the command should stop here: help shown (Ok), or a usage error (Usage) for an unknown
