@@ -161,8 +161,10 @@ Expected<M2Skin> SkinReader::run() {
 
     ByteReader boneBytes;
     if (!readU16s(vertices, "vertices", mSkin.vertices) || !readU16s(indices, "indices", mSkin.indices) ||
-        !array(bones, 4, "bones", boneBytes) || !detail::checkTriangleList(mSkin.indices, mSkin.vertices.size(), kSkin, indices.at, indices.offset, mReport) || !readSubmeshes(submeshes) ||
-        !checkSubmeshes(submeshes) || !readBatches(batches)) {
+        !array(bones, 4, "bones", boneBytes) ||
+        !detail::checkTriangleList(mSkin.indices, mSkin.vertices.size(), kSkin, indices.at, indices.offset,
+                                   mReport) ||
+        !readSubmeshes(submeshes) || !checkSubmeshes(submeshes) || !readBatches(batches)) {
         return mReport.error();
     }
     mSkin.bones.resize(std::size_t(boneBytes.size() / 4));

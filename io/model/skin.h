@@ -78,11 +78,12 @@ struct M2Skin {
 };
 
 // Reads a skin profile held in memory. What reads satisfies: every index is below vertices.size(), indices
-// come in whole triangles, each submesh's index and vertex range lies inside the lists, and each batch names
-// an existing submesh. Strict (diag.lenient false): any breach is the error. Lenient: a warning, and a
-// triangle with a bad index becomes (0, 0, 0) (no indices at all when there are no vertices), a partial last
-// triangle or a batch naming no submesh is dropped, a submesh range is clipped to its list, an array that
-// does not fit is left empty. Errors name `fileName`, the field and its byte offset; the chunk is "SKIN".
+// come in whole triangles, each submesh's non-empty index and vertex range lies inside the lists, and each
+// batch names an existing submesh. Strict (diag.lenient false): any breach is the error. Lenient: a warning,
+// and a triangle with a bad index becomes (0, 0, 0) (no indices at all when there are no vertices), a partial
+// last triangle or a batch naming no submesh is dropped, a submesh range is clipped to its list (emptied when
+// it starts past it), an array that does not fit is left empty. Errors name `fileName`, the field and its
+// byte offset; the chunk is "SKIN".
 Expected<M2Skin> readM2Skin(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName = {});
 Expected<M2Skin> readM2Skin(std::span<const std::byte> file);
 

@@ -1,6 +1,6 @@
 // libFuzzer target for the M2 and skin readers: any input must read (strictly and leniently, as an M2 and as a
 // skin) without a crash; errors point inside the input; what reads strictly reads leniently without warnings;
-// a skin that reads keeps its invariants (indices below its vertex count, submesh ranges inside its lists,
+// a skin that reads keeps its invariants (indices below its vertex count, non-empty submesh ranges inside its lists,
 // batches naming existing submeshes), and its triangles resolve against a model without a crash.
 
 #include "io/model/m2.h"
@@ -22,8 +22,9 @@ void checkSkin(const mapsmith::io::M2Skin& s) {
         __builtin_trap();
     }
     for (const auto& m : s.submeshes) {
-        if (std::uint64_t(m.firstIndex()) + m.indexCount > s.indices.size() ||
-            std::uint64_t(m.firstVertex()) + m.vertexCount > s.vertices.size()) {
+        // An empty range may start anywhere (lenient reading empties a range that starts past its list).
+        if ((m.indexCount > 0 && std::uint64_t(m.firstIndex()) + m.indexCount > s.indices.size()) ||
+            (m.vertexCount > 0 && std::uint64_t(m.firstVertex()) + m.vertexCount > s.vertices.size())) {
             __builtin_trap();
         }
     }

@@ -146,7 +146,9 @@ struct MdxSpec {
 };
 
 inline void mdxTag(io::ByteWriter& w, const char* tag) {
-    w.bytes(std::span(reinterpret_cast<const std::uint8_t*>(tag), 4));
+    std::uint32_t v = 0; // the four characters in reading order
+    std::memcpy(&v, tag, 4);
+    w.u32(v);
 }
 inline void mdxText(io::ByteWriter& w, const std::string& s, std::size_t size) {
     w.bytes(std::span(reinterpret_cast<const std::uint8_t*>(s.data()), s.size()));
