@@ -337,23 +337,11 @@ Expected<MdxModel> MdxReader::run() {
                             file.failed() ? "the file's " + std::to_string(mFile.size()) + " bytes hold no magic"
                                           : "magic \"" + magic.str() + "\", expected MDLX");
     }
-    RawChunk c;
-    for (;;) {
-        const auto step = detail::nextChunk(file, mReport, detail::TagOrder::AsRead, c);
-        if (step == detail::ChunkStep::Stop) {
-            return mReport.error();
-        }
-        if (step == detail::ChunkStep::End) {
-            break;
-        }
-        if (!read(c)) {
-            return mReport.error();
-        }
+    if (!detail::forEachChunk(file, mReport, detail::TagOrder::AsRead, [this](RawChunk& c) { return read(c); })) {
+        return mReport.error();
     }
     if (!mHasVersion || !mHasModel) {
-        const FourCC missing = mHasVersion ? kModl : kVers;
-        return mReport.make(ErrorCode::MissingChunk, missing, mFile.size(),
-                            "no " + missing.str() + " chunk in the file's " + std::to_string(mFile.size()) + " bytes");
+        return detail::missingChunk(mReport, mHasVersion ? kModl : kVers, mFile.size(), "");
     }
     return std::move(mModel);
 }

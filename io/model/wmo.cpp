@@ -181,24 +181,11 @@ bool WmoRootReader::read(RawChunk& c) {
 
 Expected<WmoRoot> WmoRootReader::run() {
     ByteReader file(mFile, 0, FourCC{});
-    RawChunk c;
-    for (;;) {
-        const auto step = detail::nextChunk(file, mReport, detail::TagOrder::Reversed, c);
-        if (step == detail::ChunkStep::Stop) {
-            return mReport.error();
-        }
-        if (step == detail::ChunkStep::End) {
-            break;
-        }
-        if (!read(c)) {
-            return mReport.error();
-        }
+    if (!detail::forEachChunk(file, mReport, detail::TagOrder::Reversed, [this](RawChunk& c) { return read(c); })) {
+        return mReport.error();
     }
     if (!mHasVersion || !mHasHeader) {
-        const FourCC missing = mHasVersion ? kMohd : detail::kMver;
-        return mReport.make(ErrorCode::MissingChunk, missing, mFile.size(),
-                            "no " + missing.str() + " chunk in the file's " + std::to_string(mFile.size()) +
-                                " bytes (is this a WMO root?)");
+        return detail::missingChunk(mReport, mHasVersion ? kMohd : detail::kMver, mFile.size(), "is this a WMO root?");
     }
     return std::move(mRoot);
 }

@@ -240,47 +240,28 @@ bool WmoGroupReader::checkLists() {
 
 Expected<WmoGroup> WmoGroupReader::run() {
     ByteReader file(mFile, 0, FourCC{});
-    RawChunk c;
     bool hasVersion = false;
     bool hasGroup = false;
-    for (;;) {
-        auto step = detail::nextChunk(file, mReport, detail::TagOrder::Reversed, c);
-        if (step == detail::ChunkStep::Stop) {
-            return mReport.error();
-        }
-        if (step == detail::ChunkStep::End) {
-            break;
-        }
+    const auto readTop = [&](RawChunk& c) {
         if (c.id == detail::kMver) {
             hasVersion = true;
-            if (!detail::readWmoVersion(c, mReport, mGroup.version)) {
-                return mReport.error();
-            }
-        } else if (c.id == kMogp && !hasGroup) {
-            hasGroup = true;
-            if (!readHeader(c.data)) {
-                return mReport.error();
-            }
-            RawChunk sub;
-            while ((step = detail::nextChunk(c.data, mReport, detail::TagOrder::Reversed, sub)) ==
-                   detail::ChunkStep::Chunk) {
-                if (!readSubChunk(sub)) {
-                    return mReport.error();
-                }
-            }
-            if (step == detail::ChunkStep::Stop) {
-                return mReport.error();
-            }
-        } else {
-            const auto bytes = c.data.data();
-            mGroup.otherChunks.push_back(WmoRawChunk{c.id, c.at, {bytes.begin(), bytes.end()}});
+            return detail::readWmoVersion(c, mReport, mGroup.version);
         }
+        if (c.id == kMogp && !hasGroup) {
+            hasGroup = true;
+            return readHeader(c.data) && detail::forEachChunk(c.data, mReport, detail::TagOrder::Reversed,
+                                                              [this](RawChunk& sub) { return readSubChunk(sub); });
+        }
+        const auto bytes = c.data.data();
+        mGroup.otherChunks.push_back(WmoRawChunk{c.id, c.at, {bytes.begin(), bytes.end()}});
+        return true;
+    };
+    if (!detail::forEachChunk(file, mReport, detail::TagOrder::Reversed, readTop)) {
+        return mReport.error();
     }
     if (!hasVersion || !hasGroup) {
-        const FourCC missing = hasVersion ? kMogp : detail::kMver;
-        return mReport.make(ErrorCode::MissingChunk, missing, mFile.size(),
-                            "no " + missing.str() + " chunk in the file's " + std::to_string(mFile.size()) +
-                                " bytes (is this a WMO group file?)");
+        return detail::missingChunk(mReport, hasVersion ? kMogp : detail::kMver, mFile.size(),
+                                    "is this a WMO group file?");
     }
     if (!checkLists()) {
         return mReport.error();

@@ -17,6 +17,12 @@ void readBox(ByteReader& r, ModelBounds& b) {
     }
 }
 
+Error missingChunk(const ModelReport& report, FourCC id, std::uint64_t fileSize, const std::string& hint) {
+    return report.make(ErrorCode::MissingChunk, id, fileSize,
+                       "no " + id.str() + " chunk in the file's " + std::to_string(fileSize) + " bytes" +
+                           (hint.empty() ? "" : " (" + hint + ")"));
+}
+
 bool recordCount(const RawChunk& c, std::uint64_t recordSize, ModelReport& report, std::uint64_t& count) {
     count = c.data.size() / recordSize;
     if (c.data.size() % recordSize == 0) {

@@ -7,6 +7,7 @@
 #include "io/model/model_types.h"
 
 #include <cstdint>
+#include <string>
 
 namespace mapsmith::io::detail {
 
@@ -27,6 +28,25 @@ enum class ChunkStep { Chunk, End, Stop };
 // partial header. Stop: a strict read must stop (report.error() holds why). A chunk larger than what is left
 // is a problem; lenient reading keeps the bytes that are there.
 ChunkStep nextChunk(ByteReader& r, ModelReport& report, TagOrder order, RawChunk& out);
+
+// Calls read(RawChunk&) -> bool for every chunk of r in order. False when a strict read must stop, on a
+// chunk header or size (report.error() says why) or when read returns false.
+template <class F> bool forEachChunk(ByteReader& r, ModelReport& report, TagOrder order, F&& read) {
+    RawChunk c;
+    for (;;) {
+        const ChunkStep step = nextChunk(r, report, order, c);
+        if (step != ChunkStep::Chunk) {
+            return step == ChunkStep::End;
+        }
+        if (!read(c)) {
+            return false;
+        }
+    }
+}
+
+// The error for a required chunk the file lacks (in both modes), e.g. "no MOHD chunk in the file's 84 bytes
+// (is this a WMO root?)"; hint may be empty.
+Error missingChunk(const ModelReport& report, FourCC id, std::uint64_t fileSize, const std::string& hint);
 
 // The number of whole recordSize-byte records in chunk c. A remainder is a problem (a lenient read ignores
 // the partial record); false when a strict read must stop.
