@@ -7,7 +7,6 @@
 #include <string>
 #include <utility>
 #include <variant>
-#include <vector>
 
 namespace mapsmith::io {
 
@@ -65,12 +64,6 @@ public:
 
 private:
     std::variant<T, Error> mState;
-};
-
-// Collects warnings in lenient mode; in strict mode the first problem is the error.
-struct Diagnostics {
-    bool lenient = false;
-    std::vector<Warning> warnings;
 };
 
 } // namespace mapsmith::io
