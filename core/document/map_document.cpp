@@ -347,7 +347,7 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
             if (!tileExists(t)) {
                 continue;
             }
-            io::Expected<bool> written = true;
+            io::Expected<void> written;
             if (const io::Adt* loaded = tile(t)) {
                 written = target->writeTileModel(t, *loaded, options);
             } else {
