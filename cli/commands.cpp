@@ -8,6 +8,7 @@
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
 #include "io/adt/adt_layout.h"
+#include "io/binary/hex.h"
 #include "io/wdt/wdt.h"
 #include "io/wdt/wdt_dump.h"
 
@@ -37,7 +38,7 @@ QTextStream& err() {
 }
 
 QString hex(std::uint64_t v) {
-    return QStringLiteral("0x") + QString::number(v, 16);
+    return QString::fromStdString(io::hex(v));
 }
 
 QString describe(const io::Error& e) {

@@ -56,7 +56,12 @@ int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout l
             err << "\n";
         }
         if (!result) {
-            err << command << ": " << located(in, result.error()) << "\n";
+            // A problem in the alpha WDT's bytes names it, chunk and offset; the others say what failed.
+            const core::CoreError& e = result.error();
+            err << command << ": "
+                << (e.cause && e.message.empty() ? located(in, *e.cause)
+                                                 : QString::fromStdString(e.describe()))
+                << "\n";
             ++failed;
             continue;
         }

@@ -3,7 +3,6 @@
 #include "cli/commands.h"
 
 #include "core/convert/new_map.h"
-#include "io/binary/error.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
@@ -86,10 +85,7 @@ int runNew(const QStringList& args) {
     }
     const auto created = core::createMap(spec);
     if (!created) {
-        // Write failures name their file; "file at 0x0" would add nothing to them.
-        const io::Error& e = created.error();
-        err << args.first() << ": "
-            << QString::fromStdString(e.chunk.isNull() && e.offset == 0 ? e.message : e.describe()) << "\n";
+        err << args.first() << ": " << QString::fromStdString(created.error().describe()) << "\n";
         return Failure;
     }
     if (spec.terrain == core::NewMapSpec::Terrain::Demo) {

@@ -17,34 +17,29 @@ QString tileFileName(const QString& name, int index) {
     return QStringLiteral("%1_%2_%3.adt").arg(name).arg(index % 64).arg(index / 64);
 }
 
-io::Error failure(io::ErrorCode code, const QString& message) {
-    return io::Error{code, {}, 0, message.toStdString()};
-}
-
 } // namespace
 
-io::Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, const QString& outDir,
-                                                  const AlphaMapImportOptions& options,
-                                                  const AlphaImportProgress& progress) {
+Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, const QString& outDir,
+                                              const AlphaMapImportOptions& options,
+                                              const AlphaImportProgress& progress) {
     const QString name = options.mapName;
     if (name.isEmpty()) {
-        return failure(io::ErrorCode::BadValue, QStringLiteral("no map name for the converted files"));
+        return CoreError(CoreError::Code::Refused, "no map name for the converted files");
     }
     auto wdt = io::readAlphaWdt(file);
     if (!wdt) {
-        return wdt.error();
+        return CoreError(wdt.error());
     }
     if (!QDir().mkpath(outDir)) {
-        return failure(io::ErrorCode::FileIo, QStringLiteral("cannot create ") + outDir);
+        return CoreError(CoreError::Code::File, "cannot create " + outDir.toStdString());
     }
     const QDir dir(outDir);
     AlphaMapImportResult result;
+    // A failed write names the file written.
     auto save = [&](const QString& path, std::span<const std::byte> bytes) -> std::optional<io::Error> {
         const SaveResult saved = saveFileAtomically(path, bytes, options.backup);
         if (!saved.ok) {
-            io::Error e = failure(io::ErrorCode::FileIo, saved.error);
-            e.file = path.toStdString();
-            return e;
+            return io::Error{io::ErrorCode::FileIo, {}, 0, saved.error.toStdString(), path.toStdString()};
         }
         result.writtenPaths << path;
         return std::nullopt;
@@ -97,12 +92,13 @@ io::Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> fil
             }
         }
         if (progress && !progress(k + 1, total)) {
-            return failure(io::ErrorCode::FileIo,
-                           QStringLiteral("Converting %1 was cancelled after %2 of %3 tiles; "
-                                          "no WDT was written.")
-                               .arg(name)
-                               .arg(k + 1)
-                               .arg(total));
+            return CoreError(CoreError::Code::Cancelled,
+                             QStringLiteral("Converting %1 was cancelled after %2 of %3 "
+                                            "tiles; no WDT was written.")
+                                 .arg(name)
+                                 .arg(k + 1)
+                                 .arg(total)
+                                 .toStdString());
         }
     }
     std::sort(result.convertedTiles.begin(), result.convertedTiles.end());
@@ -117,15 +113,16 @@ io::Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> fil
     }
     result.wdtPath = dir.filePath(name + QStringLiteral(".wdt"));
     if (auto problem = save(result.wdtPath, io::writeWdt(v18))) {
-        return *problem;
+        return CoreError(*problem);
     }
     return result;
 }
 
-io::Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, const QString& outDir,
-                                                  const AlphaMapImportOptions& options,
-                                                  const AlphaImportProgress& progress) {
+Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, const QString& outDir,
+                                              const AlphaMapImportOptions& options,
+                                              const AlphaImportProgress& progress) {
     QFile f(alphaWdtPath);
+    // Problems in the alpha WDT's bytes name it.
     auto located = [&](io::Error e) {
         if (e.file.empty()) {
             e.file = alphaWdtPath.toStdString();
@@ -133,9 +130,9 @@ io::Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, c
         return e;
     };
     if (!f.open(QIODevice::ReadOnly)) {
-        io::Error e = failure(io::ErrorCode::FileIo,
-                              QStringLiteral("cannot open %1: %2").arg(alphaWdtPath, f.errorString()));
-        return e;
+        return CoreError(
+            CoreError::Code::File,
+            QStringLiteral("cannot open %1: %2").arg(alphaWdtPath, f.errorString()).toStdString());
     }
     AlphaMapImportOptions opts = options;
     if (opts.mapName.isEmpty()) {
@@ -151,8 +148,9 @@ io::Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, c
         } else {
             copy = f.readAll();
             if (copy.size() != f.size()) {
-                return failure(io::ErrorCode::FileIo,
-                               QStringLiteral("cannot read %1: %2").arg(alphaWdtPath, f.errorString()));
+                return CoreError(
+                    CoreError::Code::File,
+                    QStringLiteral("cannot read %1: %2").arg(alphaWdtPath, f.errorString()).toStdString());
             }
             bytes = std::span<const std::byte>(reinterpret_cast<const std::byte*>(copy.constData()),
                                                std::size_t(copy.size()));
@@ -160,7 +158,11 @@ io::Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, c
     }
     auto result = importAlphaMap(bytes, outDir, opts, progress);
     if (!result) {
-        return located(result.error());
+        CoreError e = result.error();
+        if (e.cause) {
+            e.cause = located(*e.cause);
+        }
+        return e;
     }
     for (auto& n : result->failures) {
         n.error = located(n.error);

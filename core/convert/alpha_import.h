@@ -4,6 +4,7 @@
 
 #include "core/convert/alpha_tile_import.h"
 #include "core/document/atomic_file.h"
+#include "core/document/core_error.h"
 #include "core/document/map_source.h"
 
 #include <QString>
@@ -47,12 +48,12 @@ using AlphaImportProgress = std::function<bool(int done, int total)>;
 // converted. Errors: the file cannot be read, its map table is malformed, the folder cannot be created,
 // the WDT cannot be written, or cancellation (tiles already written stay, no WDT is written).
 // Touches no shared state: may run on a worker thread.
-io::Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, const QString& outDir,
-                                                  const AlphaMapImportOptions& options = {},
-                                                  const AlphaImportProgress& progress = {});
+Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, const QString& outDir,
+                                              const AlphaMapImportOptions& options = {},
+                                              const AlphaImportProgress& progress = {});
 // The same for a file held in memory (options.mapName required).
-io::Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, const QString& outDir,
-                                                  const AlphaMapImportOptions& options,
-                                                  const AlphaImportProgress& progress = {});
+Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, const QString& outDir,
+                                              const AlphaMapImportOptions& options,
+                                              const AlphaImportProgress& progress = {});
 
 } // namespace mapsmith::core

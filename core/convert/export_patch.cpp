@@ -20,10 +20,6 @@ constexpr std::uintmax_t kMaxWdtSize = 64ull << 20;
 // MPQ v2 keeps file sizes in 32 bits.
 constexpr std::uintmax_t kMaxFileSize = 0xFFFFFFFFull;
 
-io::Error makeError(io::ErrorCode code, std::string message) {
-    return io::Error{code, io::FourCC{}, 0, std::move(message)};
-}
-
 std::string lower(std::string s) {
     for (char& c : s) {
         if (c >= 'A' && c <= 'Z') {
@@ -50,14 +46,14 @@ std::string joined(const std::vector<fs::path>& paths) {
 }
 
 // The regular files directly in dir, sorted by name.
-io::Expected<std::vector<fs::path>> regularFiles(const fs::path& dir) {
+Expected<std::vector<fs::path>> regularFiles(const fs::path& dir) {
     const auto listError = [&](const std::error_code& ec) {
-        return makeError(io::ErrorCode::FileIo,
+        return CoreError(CoreError::Code::File,
                          "Cannot list the map folder " + dir.string() + " (" + ec.message() + ").");
     };
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        return makeError(io::ErrorCode::FileIo,
+        return CoreError(CoreError::Code::File,
                          "The map folder " + dir.string() + " does not exist or is not a folder.");
     }
     fs::directory_iterator it(dir, ec);
@@ -149,7 +145,7 @@ Classified classify(const std::string& fileName, const std::string& name) {
 
 } // namespace
 
-io::Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string mapName) {
+Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string mapName) {
     auto listed = regularFiles(mapDir);
     if (!listed) {
         return listed.error();
@@ -166,13 +162,13 @@ io::Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::strin
     }
     const std::string folder = mapDir.string();
     if (wdts.empty()) {
-        return makeError(io::ErrorCode::FileIo,
+        return CoreError(CoreError::Code::File,
                          mapName.empty()
                              ? "The map folder " + folder + " has no .wdt file, so it holds no map."
                              : "The map folder " + folder + " has no " + mapName + ".wdt.");
     }
     if (wdts.size() > 1) {
-        return makeError(io::ErrorCode::BadValue,
+        return CoreError(CoreError::Code::Refused,
                          mapName.empty() ? "The map folder " + folder + " has several .wdt files (" +
                                                joined(wdts) + "); name the map to export."
                                          : "The map folder " + folder + " has " + joined(wdts) +
@@ -186,23 +182,23 @@ io::Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::strin
     std::error_code ec;
     const std::uintmax_t wdtSize = fs::file_size(wdtPath, ec);
     if (ec || wdtSize > kMaxWdtSize) {
-        return makeError(io::ErrorCode::FileIo,
+        return CoreError(CoreError::Code::File,
                          "Cannot read the WDT " + wdtPath.string() + " (" +
                              (ec ? ec.message() : std::to_string(wdtSize) + " bytes is too large for a WDT") +
                              ").");
     }
     const auto wdtBytes = io::readFileBytes(wdtPath.string());
     if (!wdtBytes) {
-        return makeError(io::ErrorCode::FileIo,
+        return CoreError(wdtBytes.error(),
                          "Cannot read the WDT " + wdtPath.string() + ": " + wdtBytes.error().message + ".");
     }
     io::Diagnostics diag;
     diag.lenient = true;
     const auto wdt = io::readWdt(*wdtBytes, diag);
     if (!wdt) {
-        // The chunk and offset go into the sentence: callers print the message alone.
-        return io::Error{wdt.error().code, io::FourCC{}, 0,
-                         "The WDT " + wdtPath.string() + " cannot be read: " + wdt.error().describe() + "."};
+        // The sentence names the chunk and offset of the cause.
+        return CoreError(wdt.error(),
+                         "The WDT " + wdtPath.string() + " cannot be read: " + wdt.error().describe() + ".");
     }
 
     const std::string mapFolder = "World\\Maps\\" + name + "\\";
@@ -210,7 +206,7 @@ io::Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::strin
     std::optional<fs::path> wdl;
     std::map<std::pair<int, int>, fs::path> tiles; // (x, y) -> file
     const auto sameToClient = [&](const fs::path& a, const fs::path& b) {
-        return makeError(io::ErrorCode::BadValue,
+        return CoreError(CoreError::Code::Refused,
                          "The map folder " + folder + " has both " + a.filename().string() + " and " +
                              b.filename().string() + ", which are the same file to the client; keep one.");
     };
@@ -249,16 +245,16 @@ io::Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::strin
     return plan;
 }
 
-io::Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::path& outMpq,
-                                            const PatchExportProgress& progress) {
+Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::path& outMpq,
+                                        const PatchExportProgress& progress) {
     if (plan.files.empty()) {
-        return makeError(io::ErrorCode::BadValue, "Nothing to write to " + outMpq.string() +
-                                                      ": the export of map " + plan.mapName +
-                                                      " lists no files.");
+        return CoreError(CoreError::Code::Refused, "Nothing to write to " + outMpq.string() +
+                                                       ": the export of map " + plan.mapName +
+                                                       " lists no files.");
     }
     auto writer = io::MpqWriter::create(outMpq, plan.files.size());
     if (!writer) {
-        return writer.error();
+        return CoreError(writer.error(), writer.error().message);
     }
     const std::size_t total = plan.files.size();
     for (std::size_t i = 0; i < total; ++i) {
@@ -267,25 +263,23 @@ io::Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const f
         std::error_code ec;
         const std::uintmax_t size = fs::file_size(path, ec);
         if (ec || size > kMaxFileSize) {
-            return makeError(
-                io::ErrorCode::FileIo,
+            return CoreError(
+                CoreError::Code::File,
                 "Cannot put " + path.string() + " into " + outMpq.string() + " (" +
                     (ec ? ec.message() : std::to_string(size) + " bytes, an MPQ file holds less than 4 GiB") +
                     ").");
         }
         const auto bytes = io::readFileBytes(path.string());
         if (!bytes) {
-            return makeError(io::ErrorCode::FileIo, "Cannot read " + path.string() + " for " +
-                                                        outMpq.string() + ": " + bytes.error().message + ".");
+            return CoreError(bytes.error(), "Cannot read " + path.string() + " for " + outMpq.string() +
+                                                ": " + bytes.error().message + ".");
         }
         if (auto added = (*writer)->add(gamePath, *bytes); !added) {
-            io::Error e = added.error();
-            e.message += " (from " + path.string() + ").";
-            return e;
+            return CoreError(added.error(), added.error().message + " (from " + path.string() + ").");
         }
         if (progress && !progress(i + 1, total)) {
             (*writer)->abandon();
-            return makeError(io::ErrorCode::FileIo,
+            return CoreError(CoreError::Code::Cancelled,
                              "Exporting map " + plan.mapName + " to " + outMpq.string() +
                                  " was cancelled after " + std::to_string(i + 1) + " of " +
                                  std::to_string(total) + " files; " + outMpq.string() + " was not changed.");
@@ -296,9 +290,7 @@ io::Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const f
     result.fileCount = (*writer)->fileCount();
     result.totalBytes = (*writer)->bytesAdded();
     if (auto committed = (*writer)->commit(); !committed) {
-        io::Error e = committed.error();
-        e.message += ".";
-        return e;
+        return CoreError(committed.error(), committed.error().message + ".");
     }
     std::error_code ec;
     const std::uintmax_t archiveSize = fs::file_size(outMpq, ec);

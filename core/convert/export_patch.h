@@ -3,7 +3,7 @@
 // own data, at the paths it asks for: World\Maps\<Name>\<Name>.wdt, <Name>.wdl and
 // <Name>_<x>_<y>.adt. Plain std (no Qt): used by `mapsmith-cli export-patch` and the editor.
 
-#include "io/binary/error.h"
+#include "core/document/core_error.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +32,7 @@ struct PatchExportPlan {
 // them (no leading zeros). Backups, split files (_tex0, _obj0, ...) and every other file are skipped.
 // Errors: mapDir is not a readable folder, no or several WDTs, an unreadable WDT, or two files that
 // differ only in case and so would be the same file in the archive.
-io::Expected<PatchExportPlan> planPatchExport(const std::filesystem::path& mapDir, std::string mapName = {});
+Expected<PatchExportPlan> planPatchExport(const std::filesystem::path& mapDir, std::string mapName = {});
 
 struct PatchExportResult {
     std::filesystem::path archive;
@@ -48,8 +48,8 @@ using PatchExportProgress = std::function<bool(std::size_t done, std::size_t tot
 // existing archive). Errors name the file: a plan without files, a file that cannot be read, an
 // archive that cannot be written, or cancellation; outMpq is then left as it was and no temporary
 // file remains. Touches no shared state: may run on a worker thread.
-io::Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const std::filesystem::path& outMpq,
-                                            const PatchExportProgress& progress = {});
+Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const std::filesystem::path& outMpq,
+                                        const PatchExportProgress& progress = {});
 
 // dataDir / the custom patch name after the highest one taken in dataDir (ignoring case), in the order
 // "patch-4.MPQ" .. "patch-9.MPQ", "patch-A.MPQ" .. "patch-Z.MPQ": the client lets a later name win

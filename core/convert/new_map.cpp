@@ -31,11 +31,6 @@ QString tilePathOf(const NewMapSpec& spec, TileCoord t) {
     return QDir(spec.directory).filePath(QStringLiteral("%1_%2.adt").arg(spec.name, tileName(t)));
 }
 
-// Errors that concern no file offset carry no chunk and offset 0 (as MapSource write errors do).
-io::Error failure(io::ErrorCode code, const QString& message) {
-    return io::Error{code, {}, 0, message.toStdString()};
-}
-
 TileSpec tileSpecFor(const NewMapSpec& spec, TileCoord t) {
     switch (spec.terrain) {
     case NewMapSpec::Terrain::Flat:
@@ -90,13 +85,13 @@ QStringList validateNewMap(const NewMapSpec& spec) {
     return problems;
 }
 
-io::Expected<NewMapResult> createMap(const NewMapSpec& spec,
-                                     const std::function<bool(int done, int total)>& progress) {
+Expected<NewMapResult> createMap(const NewMapSpec& spec,
+                                 const std::function<bool(int done, int total)>& progress) {
     if (const QStringList problems = validateNewMap(spec); !problems.isEmpty()) {
-        return failure(io::ErrorCode::BadValue, problems.join(QLatin1Char(' ')));
+        return CoreError(CoreError::Code::Refused, problems.join(QLatin1Char(' ')).toStdString());
     }
     if (!QDir().mkpath(spec.directory)) {
-        return failure(io::ErrorCode::FileIo, QStringLiteral("cannot create ") + spec.directory);
+        return CoreError(CoreError::Code::File, "cannot create " + spec.directory.toStdString());
     }
     io::Wdt wdt;
     wdt.flags = io::mphd_flags::BigAlpha;
@@ -134,28 +129,29 @@ io::Expected<NewMapResult> createMap(const NewMapSpec& spec,
             result.objectsPlaced += dressDemoTiles(*doc, {t}, spec.baseHeight);
             ++result.lakes;
             if (const auto report = doc->save(); !report.ok) {
-                return failure(io::ErrorCode::FileIo, report.error);
+                return CoreError(CoreError::Code::File, report.error.toStdString());
             }
             bytes = *memory->tileBytes(t);
         }
         const QString path = tilePathOf(spec, t);
         if (const auto saved = saveFileAtomically(path, bytes); !saved.ok) {
-            return failure(io::ErrorCode::FileIo, saved.error);
+            return CoreError(CoreError::Code::File, saved.error.toStdString());
         }
         result.writtenPaths << path;
         ++done;
         if (progress && !progress(done, total)) {
-            return failure(
-                io::ErrorCode::FileIo,
+            return CoreError(
+                CoreError::Code::Cancelled,
                 QStringLiteral("Creating map %1 was cancelled after %2 of %3 tiles; no WDT was written.")
                     .arg(spec.name)
                     .arg(done)
-                    .arg(total));
+                    .arg(total)
+                    .toStdString());
         }
     }
     result.wdtPath = wdtPathOf(spec);
     if (const auto saved = saveFileAtomically(result.wdtPath, wdtBytes); !saved.ok) {
-        return failure(io::ErrorCode::FileIo, saved.error);
+        return CoreError(CoreError::Code::File, saved.error.toStdString());
     }
     result.writtenPaths << result.wdtPath;
     return result;

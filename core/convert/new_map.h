@@ -3,8 +3,8 @@
 // <directory>/<name>_<X>_<Y>.adt for every tile, generated from a terrain preset. Used by
 // `mapsmith-cli new` and the editor's File > New map.
 
+#include "core/document/core_error.h"
 #include "core/geometry/coords.h"
-#include "io/binary/error.h"
 
 #include <QString>
 #include <QStringList>
@@ -49,7 +49,7 @@ struct NewMapResult {
 // be written, or cancellation (a message saying it was cancelled). After a failure or cancellation
 // the tiles already written stay on disk and no WDT is written (an existing one is left as it was).
 // Touches no shared state: may run on a worker thread.
-io::Expected<NewMapResult> createMap(const NewMapSpec& spec,
-                                     const std::function<bool(int done, int total)>& progress = {});
+Expected<NewMapResult> createMap(const NewMapSpec& spec,
+                                 const std::function<bool(int done, int total)>& progress = {});
 
 } // namespace mapsmith::core

@@ -8,11 +8,10 @@
 
 namespace mapsmith::core {
 
-io::Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<MapSource> source,
-                                                             QObject* parent) {
+Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<MapSource> source, QObject* parent) {
     auto wdt = source->readWdt();
     if (!wdt) {
-        return wdt.error();
+        return CoreError(wdt.error());
     }
     return std::unique_ptr<MapDocument>(new MapDocument(std::move(source), std::move(wdt.value()), parent));
 }
@@ -34,14 +33,15 @@ bool MapDocument::tileExists(TileCoord t) const {
 
 namespace {
 
-io::Error notInMap(TileCoord t) {
-    return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MAIN"), 0,
-                     "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) + " is not part of the map"};
+CoreError notInMap(TileCoord t) {
+    return CoreError(CoreError::Code::NotInMap,
+                     "tile " + std::to_string(t.x) + "_" + std::to_string(t.y) + " is not part of the map",
+                     t);
 }
 
 } // namespace
 
-io::Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
+Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
     if (auto* loaded = tile(t)) {
         return loaded;
     }
@@ -50,12 +50,12 @@ io::Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
     }
     auto adt = mSource->readTile(t, bigAlpha());
     if (!adt) {
-        return adt.error();
+        return CoreError(adt.error(), {}, t);
     }
     return adoptTile(t, std::move(adt.value()));
 }
 
-io::Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
+Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
     if (auto* loaded = tile(t)) {
         return loaded;
     }
@@ -63,8 +63,8 @@ io::Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
         return notInMap(t);
     }
     if (adt.chunks.size() != std::size_t(kChunksPerTile)) {
-        return io::Error{io::ErrorCode::MissingChunk, io::FourCC("MCNK"), 0,
-                         "tile has " + std::to_string(adt.chunks.size()) + " chunks, not 256"};
+        return CoreError(CoreError::Code::BadTile,
+                         "tile has " + std::to_string(adt.chunks.size()) + " chunks, not 256", t);
     }
     if (!adt.liquids) {
         mTilesWithoutMh2o.insert(t);
@@ -347,7 +347,7 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
             if (!tileExists(t)) {
                 continue;
             }
-            io::Expected<bool> written = true;
+            io::Expected<void> written;
             if (const io::Adt* loaded = tile(t)) {
                 written = target->writeTileModel(t, *loaded, options);
             } else {

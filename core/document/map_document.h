@@ -5,10 +5,11 @@
 // edited during one event-loop turn are sent once, as a set, to all of them (a view keeps its own
 // pending set; nobody takes the changes away from the others).
 
-#include "core/edit/chunk_snapshot.h"
-#include "core/geometry/coords.h"
+#include "core/document/core_error.h"
 #include "core/document/map_source.h"
+#include "core/edit/chunk_snapshot.h"
 #include "core/edit/snapshot_spill.h"
+#include "core/geometry/coords.h"
 #include "io/adt/adt.h"
 #include "io/wdt/wdt.h"
 
@@ -34,8 +35,8 @@ class MapDocument : public QObject {
     Q_OBJECT
 public:
     // Reads the WDT; tiles load on demand.
-    static io::Expected<std::unique_ptr<MapDocument>> open(std::unique_ptr<MapSource> source,
-                                                           QObject* parent = nullptr);
+    static Expected<std::unique_ptr<MapDocument>> open(std::unique_ptr<MapSource> source,
+                                                       QObject* parent = nullptr);
     ~MapDocument() override;
 
     QString mapName() const { return mSource->mapName(); }
@@ -47,10 +48,10 @@ public:
 
     // Tiles. tileExists: the WDT says the tile is part of the map.
     bool tileExists(TileCoord t) const;
-    io::Expected<io::Adt*> loadTile(TileCoord t);
+    Expected<io::Adt*> loadTile(TileCoord t);
     // Takes a tile read elsewhere (MapSource::backgroundReader on a worker thread). When the tile is
     // already loaded, the loaded one stays and is returned; `adt` is dropped.
-    io::Expected<io::Adt*> adoptTile(TileCoord t, io::Adt adt);
+    Expected<io::Adt*> adoptTile(TileCoord t, io::Adt adt);
     // A tile may be unloaded while no edit has ever touched it in this document (undo and redo
     // need edited tiles in memory, and unsaved work lives there). Unloading frees it and announces
     // tileUnloaded; false when the tile is not loaded or is pinned by edits.

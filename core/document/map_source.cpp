@@ -26,7 +26,7 @@ FolderMapSource::FolderMapSource(const QString& wdtPath, std::optional<TileLayou
     }
 }
 
-io::Expected<bool> MapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
+io::Expected<void> MapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
                                              const io::AdtWriteOptions& options) {
     return writeTile(tile, io::writeAdt(adt, options));
 }
@@ -107,19 +107,19 @@ MapSource::TileReader FolderMapSource::backgroundReader(bool bigAlpha) const {
 }
 
 namespace {
-io::Expected<bool> saved(const SaveResult& r) {
+io::Expected<void> saved(const SaveResult& r) {
     if (!r.ok) {
         return io::Error{io::ErrorCode::FileIo, {}, 0, r.error.toStdString()};
     }
-    return true;
+    return {};
 }
 } // namespace
 
-io::Expected<bool> FolderMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
+io::Expected<void> FolderMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
     return saved(saveFileAtomically(tilePath(tile), bytes));
 }
 
-io::Expected<bool> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
+io::Expected<void> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
                                                    const io::AdtWriteOptions& options) {
     const QString root = tilePath(tile);
     const std::filesystem::path rootPath = toFsPath(root);
@@ -141,7 +141,7 @@ io::Expected<bool> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt
                 }
             }
         }
-        return true;
+        return {};
     }
     const io::SplitAdtFiles files = io::writeSplitAdt(adt, options);
     const std::pair<io::SplitFileKind, const std::optional<std::vector<std::byte>>*> extras[] = {
@@ -168,7 +168,7 @@ io::Expected<bool> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt
     return save(rootPath, files.root);
 }
 
-io::Expected<bool> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {
+io::Expected<void> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {
     return saved(saveFileAtomically(wdtPath(), bytes));
 }
 
@@ -202,16 +202,16 @@ MapSource::TileReader MemoryMapSource::backgroundReader(bool bigAlpha) const {
     return [tiles, bigAlpha](TileCoord tile) { return readMemoryTile(*tiles, tile, bigAlpha); };
 }
 
-io::Expected<bool> MemoryMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
+io::Expected<void> MemoryMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
     mTiles[tile].assign(bytes.begin(), bytes.end());
     ++mWrites;
-    return true;
+    return {};
 }
 
-io::Expected<bool> MemoryMapSource::writeWdt(std::span<const std::byte> bytes) {
+io::Expected<void> MemoryMapSource::writeWdt(std::span<const std::byte> bytes) {
     mWdt.assign(bytes.begin(), bytes.end());
     ++mWrites;
-    return true;
+    return {};
 }
 
 const std::vector<std::byte>* MemoryMapSource::tileBytes(TileCoord tile) const {

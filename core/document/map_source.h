@@ -30,13 +30,13 @@ public:
     virtual io::Expected<io::Wdt> readWdt() = 0;
     virtual io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) = 0;
     // Atomic replace (a failed write leaves the previous file); the message names the file.
-    virtual io::Expected<bool> writeTile(TileCoord tile, std::span<const std::byte> bytes) = 0;
-    virtual io::Expected<bool> writeWdt(std::span<const std::byte> bytes) = 0;
+    virtual io::Expected<void> writeTile(TileCoord tile, std::span<const std::byte> bytes) = 0;
+    virtual io::Expected<void> writeWdt(std::span<const std::byte> bytes) = 0;
 
     // Saves write tiles in this layout. V18 unless the source says otherwise.
     virtual TileLayout layout() const { return TileLayout::V18; }
     // Encodes and writes a tile in layout(): v18 through writeTile(bytes); split sources override it.
-    virtual io::Expected<bool> writeTileModel(TileCoord tile, const io::Adt& adt,
+    virtual io::Expected<void> writeTileModel(TileCoord tile, const io::Adt& adt,
                                               const io::AdtWriteOptions& options);
 
     // A tile reader that may run on another thread while the document goes on using this source:
@@ -57,12 +57,12 @@ public:
     QString wdtPath() const;
     io::Expected<io::Wdt> readWdt() override;
     io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) override;
-    io::Expected<bool> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
-    io::Expected<bool> writeWdt(std::span<const std::byte> bytes) override;
+    io::Expected<void> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
+    io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
     TileLayout layout() const override { return mLayout; }
     // v18: the one file (split partners of an earlier layout are moved to .bak so they are not read
     // with it). Split: root, _tex0, _obj0 and any kept _obj1/_tex1/_lod, each replaced atomically.
-    io::Expected<bool> writeTileModel(TileCoord tile, const io::Adt& adt,
+    io::Expected<void> writeTileModel(TileCoord tile, const io::Adt& adt,
                                       const io::AdtWriteOptions& options) override;
     TileReader backgroundReader(bool bigAlpha) const override;
 
@@ -81,8 +81,8 @@ public:
     QString describe() const override { return QStringLiteral("memory"); }
     io::Expected<io::Wdt> readWdt() override;
     io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) override;
-    io::Expected<bool> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
-    io::Expected<bool> writeWdt(std::span<const std::byte> bytes) override;
+    io::Expected<void> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
+    io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
 
     void setTile(TileCoord tile, std::vector<std::byte> bytes) { mTiles[tile] = std::move(bytes); }
     TileReader backgroundReader(bool bigAlpha) const override; // reads a copy of the tiles as they are now

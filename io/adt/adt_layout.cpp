@@ -1,20 +1,14 @@
 #include "io/adt/adt_layout.h"
 
 #include "io/adt/adt.h"
-#include "io/binary/byte_reader.h"
 #include "io/adt/mcnk_shape.h"
+#include "io/binary/byte_reader.h"
+#include "io/binary/hex.h"
 
-#include <cstdio>
 #include <string>
 
 namespace mapsmith::io {
 namespace {
-
-std::string hex(std::uint64_t v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-    return buf;
-}
 
 FourCC idAt(std::span<const std::byte> file, std::uint64_t offset) {
     ByteReader r(file);

@@ -2,6 +2,7 @@
 // The physical layout of an ADT file (chunk list with offsets) and the structural checks the game
 // client and the server-side map extractors rely on.
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/binary/fourcc.h"
 

@@ -111,7 +111,7 @@ Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root) {
     return files;
 }
 
-Expected<bool> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files) {
+Expected<void> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files) {
     const auto write = [](const std::filesystem::path& path,
                           std::span<const std::byte> bytes) -> std::optional<Error> {
         auto ok = writeFileBytes(path.string(), bytes);
@@ -142,7 +142,7 @@ Expected<bool> writeSplitAdtFiles(const std::filesystem::path& root, const Split
             }
         }
     }
-    return true;
+    return {};
 }
 
 std::vector<Warning> lostInMonolithic(const Adt& adt) {

@@ -98,6 +98,6 @@ bool hasSplitPartners(const std::filesystem::path& root);
 Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root);
 // Writes the set beside `root` (root itself, _tex0, _obj0, and _obj1/_tex1/_lod when the set has them).
 // Plain writes, not atomic (the app layer saves through temporary files). Error names the file.
-Expected<bool> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files);
+Expected<void> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files);
 
 } // namespace mapsmith::io

@@ -51,22 +51,16 @@ struct RawInstance {
 
 class Mh2oReader {
 public:
-    Mh2oReader(ByteReader data, Diagnostics& diag) : mData(data), mDiag(diag) { mData.setChunk(chunk::MH2O); }
+    Mh2oReader(ByteReader data, Diagnostics& diag) : mData(data), mReport(diag) {
+        mData.setChunk(chunk::MH2O);
+    }
 
     Expected<Mh2o> run();
 
 private:
-    // Strict: keep the first error and stop. Lenient: a warning, and the caller drops the bad part.
+    // A problem at `pos` in the chunk data. False: stop (strict). Lenient: the caller drops the bad part.
     bool problem(std::uint64_t pos, ErrorCode code, std::string message) {
-        Error e{code, chunk::MH2O, mData.absoluteAt(pos), std::move(message)};
-        if (!mDiag.lenient) {
-            if (!mError) {
-                mError = std::move(e);
-            }
-            return false;
-        }
-        mDiag.warnings.push_back(std::move(e));
-        return true;
+        return mReport.problem(Error{code, chunk::MH2O, mData.absoluteAt(pos), std::move(message)});
     }
     bool fits(std::uint64_t offset, std::uint64_t size) const {
         return offset <= mData.size() && size <= mData.size() - offset;
@@ -79,8 +73,7 @@ private:
     bool readVertices(const RawInstance& raw, LiquidInstance& in, int chunkIndex, int layer);
 
     ByteReader mData;
-    Diagnostics& mDiag;
-    std::optional<Error> mError;
+    ProblemReporter mReport;
     std::vector<std::uint64_t> mReferenced; // sorted offsets of every data block
 };
 
@@ -109,7 +102,7 @@ Expected<Mh2o> Mh2oReader::run() {
                 if (!problem(entryAt + 8, ErrorCode::SizeOutOfBounds,
                              "chunk " + std::to_string(c) + ": attributes at +" + std::to_string(ofsAttributes) +
                                  " do not fit in " + std::to_string(mData.size()) + " bytes")) {
-                    return *mError;
+                    return mReport.error();
                 }
             } else {
                 mData.seek(ofsAttributes);
@@ -128,7 +121,7 @@ Expected<Mh2o> Mh2oReader::run() {
                          "chunk " + std::to_string(c) + ": " + std::to_string(count) + " instances at +" +
                              std::to_string(ofsInstances) + " do not fit in " + std::to_string(mData.size()) +
                              " bytes")) {
-                return *mError;
+                return mReport.error();
             }
             continue;
         }
@@ -153,7 +146,7 @@ Expected<Mh2o> Mh2oReader::run() {
                                  std::to_string(in.xOffset) + "," + std::to_string(in.yOffset) + " " +
                                  std::to_string(in.width) + "x" + std::to_string(in.height) +
                                  " is not inside the 8x8 chunk")) {
-                    return *mError;
+                    return mReport.error();
                 }
                 continue;
             }
@@ -182,7 +175,7 @@ Expected<Mh2o> Mh2oReader::run() {
                                  "chunk " + std::to_string(c) + " layer " + std::to_string(layer) +
                                      ": exists bitmap of " + std::to_string(n) + " bytes at +" +
                                      std::to_string(raw.ofsExists) + " does not fit")) {
-                        return *mError;
+                        return mReport.error();
                     }
                 } else {
                     auto& bits = in.existsBitmap.emplace(std::size_t(n));
@@ -191,8 +184,8 @@ Expected<Mh2o> Mh2oReader::run() {
                 }
             }
             if (ok && raw.ofsVertices != 0 && !readVertices(raw, in, c, layer)) {
-                if (mError) {
-                    return *mError;
+                if (mReport.failed()) {
+                    return mReport.error();
                 }
                 ok = false;
             }

@@ -4,6 +4,7 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/binary/byte_writer.h"
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 
 #include <array>

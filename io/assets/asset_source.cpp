@@ -203,7 +203,7 @@ Expected<std::unique_ptr<FolderAssetSource>> FolderAssetSource::open(const std::
     return source;
 }
 
-Expected<bool> FolderAssetSource::refresh() {
+Expected<void> FolderAssetSource::refresh() {
     mIndex.clear();
     std::error_code ec;
     if (!std::filesystem::is_directory(mRoot, ec)) {
@@ -236,7 +236,7 @@ Expected<bool> FolderAssetSource::refresh() {
         mIndex.clear();
         return fileError(mRoot.string() + ": cannot list (" + ec.message() + ")");
     }
-    return true;
+    return {};
 }
 
 bool FolderAssetSource::exists(std::string_view gamePath) const {

@@ -46,7 +46,7 @@ public:
     static Expected<std::unique_ptr<FolderAssetSource>> open(const std::filesystem::path& root);
 
     // Rescans the folder (after files were added or removed). On error the index is left empty.
-    Expected<bool> refresh();
+    Expected<void> refresh();
 
     const std::filesystem::path& root() const { return mRoot; }
     std::size_t fileCount() const { return mIndex.size(); }

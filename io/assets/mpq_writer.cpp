@@ -180,7 +180,7 @@ Error MpqWriter::failure(const std::string& what) const {
     return makeError(ErrorCode::FileIo, "Cannot write the MPQ archive " + mOut.string() + ": " + what);
 }
 
-Expected<bool> MpqWriter::add(std::string_view gamePath, std::span<const std::byte> bytes) {
+Expected<void> MpqWriter::add(std::string_view gamePath, std::span<const std::byte> bytes) {
     if (mDone) {
         return failure("adding " + inQuotes(gamePath) + " after the archive was finished or abandoned");
     }
@@ -215,10 +215,10 @@ Expected<bool> MpqWriter::add(std::string_view gamePath, std::span<const std::by
     }
     mKeys.insert(normalizeGamePath(name));
     mBytes += bytes.size();
-    return true;
+    return {};
 }
 
-Expected<bool> MpqWriter::commit() {
+Expected<void> MpqWriter::commit() {
     if (mDone) {
         return failure("it was already finished or abandoned");
     }
@@ -242,7 +242,7 @@ Expected<bool> MpqWriter::commit() {
         return failure("cannot replace it with " + mTemp.filename().string() + " (" + ec.message() + ")");
     }
     mDone = true;
-    return true;
+    return {};
 }
 
 void MpqWriter::abandon() {
@@ -260,7 +260,7 @@ void MpqWriter::abandon() {
 
 // ---- writeMpq ----
 
-Expected<bool> writeMpq(const std::filesystem::path& out, const std::vector<MpqEntry>& entries,
+Expected<void> writeMpq(const std::filesystem::path& out, const std::vector<MpqEntry>& entries,
                         const MpqProgress& progress) {
     if (entries.empty()) {
         return makeError(ErrorCode::BadValue,

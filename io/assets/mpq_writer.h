@@ -52,10 +52,10 @@ public:
     // Adds one file. Errors: an invalid game path, one already added (compared case- and
     // slash-insensitively), more than maxFiles files, 4 GiB or more (nothing added, the writer goes
     // on); a StormLib failure (the writer is abandoned: every later call fails).
-    Expected<bool> add(std::string_view gamePath, std::span<const std::byte> bytes);
+    Expected<void> add(std::string_view gamePath, std::span<const std::byte> bytes);
     // Closes the archive (checking that StormLib could flush it), syncs it to disk and renames it
     // over `out`. Any failure abandons the archive.
-    Expected<bool> commit();
+    Expected<void> commit();
     // Drops the temporary archive; `out` stays as it was. Safe to call more than once.
     void abandon();
 
@@ -85,7 +85,7 @@ using MpqProgress = std::function<bool(std::size_t done, std::size_t total)>;
 // naming the archive): no entries, an invalid or repeated game path (checked before anything is
 // written), a StormLib or file-system failure, or cancellation through `progress`. On any error no
 // temporary file is left and `out` is unchanged.
-Expected<bool> writeMpq(const std::filesystem::path& out, const std::vector<MpqEntry>& entries,
+Expected<void> writeMpq(const std::filesystem::path& out, const std::vector<MpqEntry>& entries,
                         const MpqProgress& progress = {});
 
 } // namespace mapsmith::io

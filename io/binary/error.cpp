@@ -1,6 +1,6 @@
 #include "io/binary/error.h"
 
-#include <cstdio>
+#include "io/binary/hex.h"
 
 namespace mapsmith::io {
 
@@ -31,10 +31,8 @@ std::string Error::describe() const {
     if (code == ErrorCode::FileIo && chunk.isNull() && offset == 0) {
         return prefix + message; // a file that cannot be opened, read or written has no place inside it
     }
-    char where[64];
-    std::snprintf(where, sizeof where, " at 0x%llx: ", static_cast<unsigned long long>(offset));
     const std::string name = chunk.isNull() ? std::string("file") : chunk.str();
-    return prefix + name + where + message;
+    return prefix + name + " at " + hex(offset) + ": " + message;
 }
 
 } // namespace mapsmith::io

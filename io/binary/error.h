@@ -4,10 +4,10 @@
 #include "io/binary/fourcc.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
-#include <vector>
 
 namespace mapsmith::io {
 
@@ -44,11 +44,12 @@ struct Error {
 
 using Warning = Error;
 
-// A value or the error that prevented it (C++20 stand-in for std::expected).
-template <class T> class Expected {
+// A value or the error that prevented it (C++20 stand-in for std::expected). Never ignored: a caller
+// that has nothing to do with a failure says so with (void) and a comment. E: core has its own error type.
+template <class T, class E = Error> class [[nodiscard]] Expected {
 public:
-    Expected(T value) : mState(std::move(value)) {}
-    Expected(Error error) : mState(std::move(error)) {}
+    Expected(T value) : mState(std::in_place_index<0>, std::move(value)) {}
+    Expected(E error) : mState(std::in_place_index<1>, std::move(error)) {}
 
     bool hasValue() const { return mState.index() == 0; }
     explicit operator bool() const { return hasValue(); }
@@ -61,16 +62,25 @@ public:
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
 
-    const Error& error() const { return std::get<1>(mState); }
+    const E& error() const { return std::get<1>(mState); }
 
 private:
-    std::variant<T, Error> mState;
+    std::variant<T, E> mState;
 };
 
-// Collects warnings in lenient mode; in strict mode the first problem is the error.
-struct Diagnostics {
-    bool lenient = false;
-    std::vector<Warning> warnings;
+// Success, or the error that prevented it: `return {};` succeeds.
+template <class E> class [[nodiscard]] Expected<void, E> {
+public:
+    Expected() = default;
+    Expected(E error) : mError(std::move(error)) {}
+
+    bool hasValue() const { return !mError.has_value(); }
+    explicit operator bool() const { return hasValue(); }
+
+    const E& error() const { return *mError; }
+
+private:
+    std::optional<E> mError;
 };
 
 } // namespace mapsmith::io

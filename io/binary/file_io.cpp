@@ -50,7 +50,7 @@ Expected<std::vector<std::byte>> readFileBytes(const std::string& path) {
     return out;
 }
 
-Expected<bool> writeFileBytes(const std::string& path, std::span<const std::byte> bytes) {
+Expected<void> writeFileBytes(const std::string& path, std::span<const std::byte> bytes) {
     errno = 0;
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) {
@@ -64,7 +64,7 @@ Expected<bool> writeFileBytes(const std::string& path, std::span<const std::byte
         return fileError(path,
                          "cannot write " + std::to_string(bytes.size()) + " bytes (" + errnoText() + ")");
     }
-    return true;
+    return {};
 }
 
 } // namespace mapsmith::io

@@ -14,7 +14,7 @@ namespace mapsmith::io {
 // Reads a regular file completely.
 Expected<std::vector<std::byte>> readFileBytes(const std::string& path);
 
-// Creates or truncates path and writes bytes; true on success.
-Expected<bool> writeFileBytes(const std::string& path, std::span<const std::byte> bytes);
+// Creates or truncates path and writes bytes.
+Expected<void> writeFileBytes(const std::string& path, std::span<const std::byte> bytes);
 
 } // namespace mapsmith::io

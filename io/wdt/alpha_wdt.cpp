@@ -3,8 +3,9 @@
 
 #include "io/wdt/alpha_wdt.h"
 
-#include "io/binary/byte_reader.h"
 #include "io/adt/detail/placement_records.h"
+#include "io/binary/byte_reader.h"
+#include "io/binary/hex.h"
 
 #include <algorithm>
 #include <bit>
@@ -42,16 +43,6 @@ static_assert(kAlphaLiquidSize == 2 * 4 + 81 * 8 + 64 + 4 + 2 * 10 * 4);
 // CWSoundEmitter (0.5.3): two ids, position, three distances, eleven u32.
 static_assert(kAlphaSoundEmitterSize == 2 * 4 + 3 * 4 + 3 * 4 + 11 * 4);
 static_assert(sizeof(float) == 4 && std::numeric_limits<float>::is_iec559);
-
-std::string hex(std::uint64_t v) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    do {
-        out.insert(out.begin(), digits[v & 0xF]);
-        v >>= 4;
-    } while (v != 0);
-    return "0x" + out;
-}
 
 std::string tileName(int index) {
     return "tile (" + std::to_string(index % 64) + ", " + std::to_string(index / 64) + ")";

@@ -6,6 +6,7 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/binary/byte_writer.h"
+#include "io/binary/hex.h"
 
 #include <algorithm>
 #include <bit>
@@ -45,35 +46,13 @@ int knownRank(FourCC id) {
     return 0;
 }
 
-std::string hex(std::uint64_t v) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    do {
-        out.insert(out.begin(), digits[v & 0xF]);
-        v >>= 4;
-    } while (v != 0);
-    return "0x" + out;
-}
-
 class WdtReader {
   public:
-    WdtReader(std::span<const std::byte> file, Diagnostics& diag) : mFile(file), mDiag(diag) {}
+    WdtReader(std::span<const std::byte> file, Diagnostics& diag) : mFile(file), mReport(diag) {}
 
     Expected<Wdt> run();
 
   private:
-    // Strict: keeps the first error, returns false (stop). Lenient: records a warning, returns true.
-    bool problem(Error e) {
-        if (!mDiag.lenient) {
-            if (!mError) {
-                mError = std::move(e);
-            }
-            return false;
-        }
-        mDiag.warnings.push_back(std::move(e));
-        return true;
-    }
-
     // Each takes the chunk's data and the absolute offset of its header.
     bool readMver(ByteReader r, std::uint64_t at);
     bool readMphd(ByteReader r, std::uint64_t at);
@@ -82,15 +61,14 @@ class WdtReader {
     bool readModf(ByteReader r, std::uint64_t at);
 
     std::span<const std::byte> mFile;
-    Diagnostics& mDiag;
-    std::optional<Error> mError;
+    ProblemReporter mReport;
     Wdt mWdt;
 };
 
 bool WdtReader::readMver(ByteReader r, std::uint64_t at) {
-    if (r.size() != kMverSize &&
-        !problem(Error{ErrorCode::BadValue, chunk::MVER, at,
-                       "size " + std::to_string(r.size()) + ", expected " + std::to_string(kMverSize)})) {
+    if (r.size() != kMverSize && !mReport.problem(Error{ErrorCode::BadValue, chunk::MVER, at,
+                                                        "size " + std::to_string(r.size()) + ", expected " +
+                                                            std::to_string(kMverSize)})) {
         return false;
     }
     if (r.size() < kMverSize) {
@@ -98,17 +76,18 @@ bool WdtReader::readMver(ByteReader r, std::uint64_t at) {
     }
     mWdt.version = r.u32("version");
     if (mWdt.version != kWdtVersion &&
-        !problem(Error{ErrorCode::UnsupportedVersion, chunk::MVER, r.absoluteAt(0),
-                       "version " + std::to_string(mWdt.version) + ", only 18 (WotLK) is supported"})) {
+        !mReport.problem(
+            Error{ErrorCode::UnsupportedVersion, chunk::MVER, r.absoluteAt(0),
+                  "version " + std::to_string(mWdt.version) + ", only 18 (WotLK) is supported"})) {
         return false;
     }
     return true;
 }
 
 bool WdtReader::readMphd(ByteReader r, std::uint64_t at) {
-    if (r.size() != kMphdSize &&
-        !problem(Error{ErrorCode::BadValue, chunk::MPHD, at,
-                       "size " + std::to_string(r.size()) + ", expected " + std::to_string(kMphdSize)})) {
+    if (r.size() != kMphdSize && !mReport.problem(Error{ErrorCode::BadValue, chunk::MPHD, at,
+                                                        "size " + std::to_string(r.size()) + ", expected " +
+                                                            std::to_string(kMphdSize)})) {
         return false;
     }
     // Lenient: the words present are read, the rest stay zero.
@@ -126,9 +105,9 @@ bool WdtReader::readMphd(ByteReader r, std::uint64_t at) {
 
 bool WdtReader::readMain(ByteReader r, std::uint64_t at) {
     if (r.size() != kMainSize &&
-        !problem(Error{ErrorCode::BadValue, chunk::MAIN, at,
-                       "size " + std::to_string(r.size()) + ", expected " + std::to_string(kMainSize) +
-                           " (64 x 64 entries of 8 bytes)"})) {
+        !mReport.problem(Error{ErrorCode::BadValue, chunk::MAIN, at,
+                               "size " + std::to_string(r.size()) + ", expected " +
+                                   std::to_string(kMainSize) + " (64 x 64 entries of 8 bytes)"})) {
         return false;
     }
     // Lenient: the whole entries present are read, the rest stay empty.
@@ -154,9 +133,9 @@ bool WdtReader::readMwmo(ByteReader r) {
 
 bool WdtReader::readModf(ByteReader r, std::uint64_t at) {
     if (r.size() % kModfEntrySize != 0 &&
-        !problem(Error{ErrorCode::BadValue, chunk::MODF, at,
-                       "size " + std::to_string(r.size()) + " is not a multiple of " +
-                           std::to_string(kModfEntrySize)})) {
+        !mReport.problem(Error{ErrorCode::BadValue, chunk::MODF, at,
+                               "size " + std::to_string(r.size()) + " is not a multiple of " +
+                                   std::to_string(kModfEntrySize)})) {
         return false;
     }
     // Lenient: a partial last entry is dropped.
@@ -195,20 +174,20 @@ Expected<Wdt> WdtReader::run() {
     while (!file.atEnd()) {
         const std::uint64_t at = file.position();
         if (file.remaining() < kChunkHeaderSize) {
-            if (!problem(Error{ErrorCode::Truncated, FourCC{}, at,
-                               std::to_string(file.remaining()) +
-                                   " bytes after the last chunk, too few for a chunk header"})) {
-                return *mError;
+            if (!mReport.problem(Error{ErrorCode::Truncated, FourCC{}, at,
+                                       std::to_string(file.remaining()) +
+                                           " bytes after the last chunk, too few for a chunk header"})) {
+                return mReport.error();
             }
             break;
         }
         const FourCC id = file.fourcc();
         std::uint64_t size = file.u32("chunk size");
         if (size > file.remaining()) {
-            if (!problem(Error{ErrorCode::SizeOutOfBounds, id, at,
-                               "chunk of " + std::to_string(size) + " bytes, only " +
-                                   std::to_string(file.remaining()) + " left in the file"})) {
-                return *mError;
+            if (!mReport.problem(Error{ErrorCode::SizeOutOfBounds, id, at,
+                                       "chunk of " + std::to_string(size) + " bytes, only " +
+                                           std::to_string(file.remaining()) + " left in the file"})) {
+                return mReport.error();
             }
             size = file.remaining(); // lenient: keep what is there
         }
@@ -221,18 +200,18 @@ Expected<Wdt> WdtReader::run() {
             continue;
         }
         if (seenAt[std::size_t(rank)] != 0) {
-            if (!problem(Error{ErrorCode::BadValue, id, at,
-                               "a second " + id.str() + " chunk (the first, at " +
-                                   hex(seenAt[std::size_t(rank)] - 1) + ", is kept)"})) {
-                return *mError;
+            if (!mReport.problem(Error{ErrorCode::BadValue, id, at,
+                                       "a second " + id.str() + " chunk (the first, at " +
+                                           hex(seenAt[std::size_t(rank)] - 1) + ", is kept)"})) {
+                return mReport.error();
             }
             continue;
         }
         if (rank < highestRank &&
-            !problem(Error{ErrorCode::BadValue, id, at,
-                           id.str() + " after " + kKnownOrder[std::size_t(highestRank)].str() +
-                               "; WDT chunks come in the order MVER MPHD MAIN MWMO MODF"})) {
-            return *mError;
+            !mReport.problem(Error{ErrorCode::BadValue, id, at,
+                                   id.str() + " after " + kKnownOrder[std::size_t(highestRank)].str() +
+                                       "; WDT chunks come in the order MVER MPHD MAIN MWMO MODF"})) {
+            return mReport.error();
         }
         seenAt[std::size_t(rank)] = at + 1;
         highestRank = std::max(highestRank, rank);
@@ -257,7 +236,7 @@ Expected<Wdt> WdtReader::run() {
             break;
         }
         if (!ok) {
-            return *mError;
+            return mReport.error();
         }
     }
 
@@ -275,10 +254,11 @@ Expected<Wdt> WdtReader::run() {
     }
     for (int rank : {1, 2}) {
         const FourCC id = kKnownOrder[std::size_t(rank)];
-        if (seenAt[std::size_t(rank)] == 0 && !problem(Error{ErrorCode::MissingChunk, id, end,
-                                                             "no " + id.str() + " chunk in the file's " +
-                                                                 std::to_string(mFile.size()) + " bytes"})) {
-            return *mError;
+        if (seenAt[std::size_t(rank)] == 0 &&
+            !mReport.problem(Error{ErrorCode::MissingChunk, id, end,
+                                   "no " + id.str() + " chunk in the file's " + std::to_string(mFile.size()) +
+                                       " bytes"})) {
+            return mReport.error();
         }
     }
     return std::move(mWdt);

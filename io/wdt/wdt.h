@@ -3,6 +3,7 @@
 // chunk the reader does not interpret. Nothing is derived on write, so a file that reads strictly writes
 // back byte-identical.
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/binary/fourcc.h"
 

@@ -498,7 +498,9 @@ void TestAlphaImport::importMapSplitAnd8Bit() {
         QCOMPARE(tile->adt.chunks[i].heights, expected.chunks[i].heights);
     }
     // A bytes import needs a name.
-    QVERIFY(!core::importAlphaMap(mBytes, tmp.path(), core::AlphaMapImportOptions{}));
+    const auto unnamed = core::importAlphaMap(mBytes, tmp.path(), core::AlphaMapImportOptions{});
+    QVERIFY(!unnamed);
+    QCOMPARE(unnamed.error().code, core::CoreError::Code::Refused);
 }
 
 void TestAlphaImport::importCancels() {
@@ -507,6 +509,7 @@ void TestAlphaImport::importCancels() {
     options.mapName = QStringLiteral("Stop");
     auto result = core::importAlphaMap(mBytes, tmp.path(), options, [](int done, int) { return done < 2; });
     QVERIFY(!result);
+    QCOMPARE(result.error().code, core::CoreError::Code::Cancelled);
     QVERIFY(QString::fromStdString(result.error().message).contains(QStringLiteral("cancelled")));
     QVERIFY(!QFile::exists(QDir(tmp.path()).filePath(QStringLiteral("Stop.wdt"))));
     QVERIFY(QFile::exists(QDir(tmp.path()).filePath(QStringLiteral("Stop_30_40.adt"))));
@@ -545,18 +548,20 @@ void TestAlphaImport::importRefusesBrokenMaps() {
     std::memcpy(bytes.data() + mLayout.mainData + 16 * (40 * 64 + 30), &past, 4);
     auto result = core::importAlphaMap(bytes, tmp.path(), options);
     QVERIFY(!result);
-    QCOMPARE(result.error().chunk, io::chunk::MAIN);
+    QCOMPARE(result.error().code, core::CoreError::Code::File);
+    QCOMPARE(result.error().cause->chunk, io::chunk::MAIN);
     QVERIFY(QDir(tmp.path()).isEmpty());
     // A missing file names itself.
     auto missing = core::importAlphaMap(tmp.filePath(QStringLiteral("nope.wdt")), tmp.path());
     QVERIFY(!missing);
-    QCOMPARE(missing.error().code, io::ErrorCode::FileIo);
+    QCOMPARE(missing.error().code, core::CoreError::Code::File);
     QVERIFY(QString::fromStdString(missing.error().message).contains(QStringLiteral("nope.wdt")));
     // A v18 WDT is not an alpha WDT.
     auto v18 =
         core::importAlphaMap(QStringLiteral(MAPSMITH_CORPUS_DIR "/adt/Azeroth.wdt"), tmp.filePath("x"));
     QVERIFY(!v18);
-    QCOMPARE(v18.error().chunk, io::chunk::MPHD);
+    QCOMPARE(v18.error().cause->chunk, io::chunk::MPHD);
+    QCOMPARE(v18.error().cause->file, std::string(MAPSMITH_CORPUS_DIR "/adt/Azeroth.wdt")); // names the file
 }
 
 void TestAlphaImport::truncatedConversions() {

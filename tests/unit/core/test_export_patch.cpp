@@ -35,7 +35,7 @@ std::vector<std::byte> bytesOf(std::string_view s) {
     return out;
 }
 
-template <class T> T take(io::Expected<T> result) {
+template <class T, class E> T take(io::Expected<T, E> result) {
     if (!result) {
         qFatal("%s", result.error().describe().c_str());
     }
@@ -162,7 +162,7 @@ void TestExportPatch::planByNameIgnoresCase() {
 
     const auto other = core::planPatchExport(mMap, "Other");
     QVERIFY(!other);
-    QCOMPARE(other.error().code, io::ErrorCode::FileIo);
+    QCOMPARE(other.error().code, core::CoreError::Code::File);
     QVERIFY2(other.error().message.find("has no Other.wdt") != std::string::npos,
              other.error().message.c_str());
     QVERIFY(other.error().message.find(mMap.string()) != std::string::npos);
@@ -179,7 +179,7 @@ void TestExportPatch::planErrors() {
     QVERIFY(copyCorpus("Azeroth_38_46.adt", mMap / "Test_30_31.adt"));
     plan = core::planPatchExport(mMap);
     QVERIFY(!plan);
-    QCOMPARE(plan.error().code, io::ErrorCode::FileIo);
+    QCOMPARE(plan.error().code, core::CoreError::Code::File);
     QVERIFY2(plan.error().message.find("has no .wdt file") != std::string::npos,
              plan.error().message.c_str());
     QVERIFY(plan.error().message.find(mMap.string()) != std::string::npos);
@@ -207,7 +207,7 @@ void TestExportPatch::planErrors() {
     QVERIFY(writeFile(mMap / "TEST_30_31.adt", bytesOf("other spelling")));
     plan = core::planPatchExport(mMap, "Test");
     QVERIFY(!plan);
-    QCOMPARE(plan.error().code, io::ErrorCode::BadValue);
+    QCOMPARE(plan.error().code, core::CoreError::Code::Refused);
     QVERIFY2(plan.error().message.find("TEST_30_31.adt and Test_30_31.adt") != std::string::npos,
              plan.error().message.c_str());
 }
@@ -299,6 +299,7 @@ void TestExportPatch::cancelAndFailureLeaveNothing() {
 
     auto result = core::exportPatch(plan, out, [](std::size_t done, std::size_t) { return done < 1; });
     QVERIFY(!result);
+    QCOMPARE(result.error().code, core::CoreError::Code::Cancelled);
     QVERIFY2(result.error().message.find("cancelled after 1 of 4 files") != std::string::npos,
              result.error().message.c_str());
     QVERIFY(!fs::exists(out));
@@ -324,7 +325,7 @@ void TestExportPatch::cancelAndFailureLeaveNothing() {
     // An empty plan.
     result = core::exportPatch(core::PatchExportPlan{}, out);
     QVERIFY(!result);
-    QCOMPARE(result.error().code, io::ErrorCode::BadValue);
+    QCOMPARE(result.error().code, core::CoreError::Code::Refused);
 
     // Exporting again replaces the archive.
     QVERIFY(core::exportPatch(plan, out));

@@ -98,7 +98,11 @@ void TestMapDocument::opensAndLoadsTiles() {
     QCOMPARE(doc->loadedTiles().size(), std::size_t(2));
     QVERIFY(doc->tileExists({32, 32}));
     QVERIFY(!doc->tileExists({10, 10}));
-    QVERIFY(!doc->loadTile({10, 10}));
+    const auto outside = doc->loadTile({10, 10});
+    QVERIFY(!outside);
+    QCOMPARE(outside.error().code, core::CoreError::Code::NotInMap);
+    QCOMPARE(outside.error().tile, std::optional<core::TileCoord>(core::TileCoord{10, 10}));
+    QCOMPARE(outside.error().describe(), std::string("tile 10_10 is not part of the map"));
     QVERIFY(doc->bigAlpha());
     // Heights are queryable on loaded tiles only.
     QVERIFY(doc->heightAt(core::tileOrigin({32, 32}) - glm::dvec2(100.0)).has_value());
@@ -552,7 +556,9 @@ void TestMapDocument::tilesAdoptAndUnloadUnlessEdited() {
     // Tiles outside the WDT and broken tiles are refused.
     QVERIFY(!doc->adoptTile({40, 40}, io::Adt{}));
     QVERIFY(!reader({40, 40}));
-    QVERIFY(!doc->adoptTile({33, 32}, io::Adt{}));
+    const auto broken = doc->adoptTile({33, 32}, io::Adt{});
+    QVERIFY(!broken);
+    QCOMPARE(broken.error().code, core::CoreError::Code::BadTile);
     QVERIFY(!doc->tile({33, 32}));
 
     // Untouched tiles unload; render bits pending for them go too.

@@ -741,7 +741,6 @@ void TestWdt::fileHelpers() {
     const std::string path = dir.filePath("made.wdt").toStdString();
     auto written = io::writeFileBytes(path, mMade);
     QVERIFY(written);
-    QVERIFY(*written);
     auto back = io::readFileBytes(path);
     QVERIFY(back);
     QVERIFY(*back == mMade);
