@@ -45,7 +45,8 @@ QString wdtPathFor(const QString& path, std::optional<core::TileCoord>& tile) {
 }
 
 // `asked` when the map has it, else the present tile nearest the map's middle; none for an empty map.
-std::optional<core::TileCoord> startTileOf(const core::MapDocument& doc, std::optional<core::TileCoord> asked) {
+std::optional<core::TileCoord> startTileOf(const core::MapDocument& doc,
+                                           std::optional<core::TileCoord> asked) {
     if (asked && doc.tileExists(*asked)) {
         return asked;
     }
@@ -119,7 +120,8 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
     }
     auto doc = core::MapDocument::open(std::make_unique<core::FolderMapSource>(wdt));
     if (!doc) {
-        emit errorOccurred(tr("Could not open %1: %2").arg(wdt, QString::fromStdString(doc.error().describe())));
+        emit errorOccurred(
+            tr("Could not open %1: %2").arg(wdt, QString::fromStdString(doc.error().describe())));
         return false;
     }
     if (askToReplace && !mayReplace()) {
@@ -144,7 +146,8 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
     addRecentFile(wdt);
     emit documentChanged(mDoc.get());
     emit succeeded(
-        tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size()), 5000);
+        tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size()),
+        5000);
     return true;
 }
 
@@ -210,7 +213,8 @@ bool DocumentManager::saveAs(const QString& folder, std::optional<core::TileLayo
         const Progress progress(
             *this, tr("Writing the map (%n tile(s)) to %1...", nullptr, mDoc->saveAsTileCount()).arg(folder),
             mDoc->saveAsTileCount());
-        report = mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt, target), options, std::cref(progress));
+        report =
+            mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt, target), options, std::cref(progress));
     }
     if (!report.ok) {
         emit errorOccurred(tr("Saving failed: %1").arg(report.error));
@@ -244,7 +248,8 @@ bool DocumentManager::create(const core::NewMapSpec& spec) {
     return openMap(created->wdtPath, false);
 }
 
-bool DocumentManager::importAlphaMap(const QString& alphaWdt, const QString& outDir, core::TileLayout layout) {
+bool DocumentManager::importAlphaMap(const QString& alphaWdt, const QString& outDir,
+                                     core::TileLayout layout) {
     if (!mayReplace()) {
         return false;
     }
@@ -318,8 +323,9 @@ bool DocumentManager::exportPatch(const QString& mpqPath) {
     const int total = int(plan->files.size());
     const auto result = [&] {
         const Progress progress(*this, tr("Writing %n file(s) to %1...", nullptr, total).arg(mpqPath), total);
-        return core::exportPatch(*plan, QFile::encodeName(mpqPath).toStdString(),
-                                 [&progress](std::size_t done, std::size_t all) { return progress(int(done), int(all)); });
+        return core::exportPatch(
+            *plan, QFile::encodeName(mpqPath).toStdString(),
+            [&progress](std::size_t done, std::size_t all) { return progress(int(done), int(all)); });
     }();
     if (!result) {
         emit errorOccurred(tr("Export failed: %1").arg(QString::fromStdString(result.error().message)));

@@ -5,6 +5,7 @@
 // file and the system's reason, successes a summary; a modified document is replaced (open, create,
 // import) only when the replace guard the window supplies agrees.
 
+#include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/geometry/coords.h"
 #include "io/adt/alpha_codec.h"
@@ -18,7 +19,6 @@
 #include <optional>
 
 namespace mapsmith::core {
-class MapDocument;
 class UniqueIdAllocator;
 struct NewMapSpec;
 } // namespace mapsmith::core

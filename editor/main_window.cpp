@@ -562,7 +562,8 @@ void MainWindow::documentChanged(core::MapDocument* doc) {
 void MainWindow::connectTools() {
     mTools->attach(mViewport);
     connect(mTools, &ToolManager::currentToolChanged, this, &MainWindow::toolChanged);
-    connect(mTools, &ToolManager::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(mTools, &ToolManager::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     ObjectTool* tool = mTools->objects();
     connect(tool, &ObjectTool::selectionChanged, this, [this, tool] {
         const auto& selection = tool->selection();
@@ -574,10 +575,11 @@ void MainWindow::connectTools() {
         showSelectedObject();
     });
     // Panel edits go through the tool manager, one undo step each; the panel shows the result.
-    connect(mObjectPanel, &widgets::ObjectPropertiesPanel::moveRequested, this, [this](const glm::dvec3& delta) {
-        mTools->moveSelectedObjects(delta);
-        showSelectedObject();
-    });
+    connect(mObjectPanel, &widgets::ObjectPropertiesPanel::moveRequested, this,
+            [this](const glm::dvec3& delta) {
+                mTools->moveSelectedObjects(delta);
+                showSelectedObject();
+            });
     connect(mObjectPanel, &widgets::ObjectPropertiesPanel::rotateRequested, this,
             [this](const glm::dvec3& degrees) {
                 mTools->rotateSelectedObjects(degrees);
@@ -759,9 +761,9 @@ void MainWindow::exportPatchAsked() {
         reportError(tr("Open a map first"));
         return;
     }
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export Patch MPQ"), mDocs->defaultPatchPath(mAssetFolders.clientData),
-                                     tr("MPQ archives (*.MPQ *.mpq)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Patch MPQ"),
+                                                      mDocs->defaultPatchPath(mAssetFolders.clientData),
+                                                      tr("MPQ archives (*.MPQ *.mpq)"));
     if (path.isEmpty()) {
         return;
     }
@@ -782,7 +784,8 @@ void MainWindow::exportPatchAsked() {
 
 void MainWindow::chooseAndOpen() {
     const QString current = mDocs->path();
-    const QString start = current.startsWith(QLatin1Char(':')) ? QString() : QFileInfo(current).absolutePath();
+    const QString start =
+        current.startsWith(QLatin1Char(':')) ? QString() : QFileInfo(current).absolutePath();
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open Map"), start, tr("Maps (*.wdt *.adt);;All files (*)"));
     if (!path.isEmpty()) {

@@ -90,8 +90,7 @@ void ToolManager::releaseHandle() {
     }
 }
 
-template <class Apply>
-void ToolManager::editSelection(const Apply& apply) {
+template <class Apply> void ToolManager::editSelection(const Apply& apply) {
     if (!mDoc || !mIds || mObjects->selection().empty()) {
         return;
     }

@@ -84,8 +84,7 @@ signals:
 
 private:
     static constexpr std::size_t slot(ToolId id) { return std::size_t(id); }
-    template <class Apply>
-    void editSelection(const Apply& apply);
+    template <class Apply> void editSelection(const Apply& apply);
 
     HeightTool* mHeight;
     TextureTool* mTexture;

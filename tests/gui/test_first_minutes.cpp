@@ -5,8 +5,8 @@
 // flying and both redo keys work wherever the keyboard is, and shortcuts can be rebound; the viewport
 // is never black while the renderer starts. Screenshots go to MAPSMITH_SCREENSHOT_DIR.
 
-#include "core/document/map_document.h"
 #include "core/convert/new_map.h"
+#include "core/document/map_document.h"
 #include "core/edit/object_edit.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
@@ -188,7 +188,8 @@ void TestFirstMinutes::openRecentKeepsAbsolutePaths() {
     {
         QVERIFY(QDir::setCurrent(mDir.path()));
         Shown s;
-        QVERIFY2(s.window.documents()->open(QStringLiteral("map/Testland.wdt")), qPrintable(s.window.lastError()));
+        QVERIFY2(s.window.documents()->open(QStringLiteral("map/Testland.wdt")),
+                 qPrintable(s.window.lastError()));
         const QStringList recent = s.window.documents()->recentFiles();
         QCOMPARE(recent, QStringList{QDir::cleanPath(QFileInfo(mMap).absoluteFilePath())});
         QVERIFY(QFileInfo(recent.front()).isAbsolute());

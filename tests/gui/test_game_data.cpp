@@ -5,10 +5,10 @@
 // and the folders are remembered for the next window.
 
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
 #include "core/geometry/object_model.h"
 #include "core/kernels/procedural_textures.h"
-#include "core/document/unique_ids.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/minimap_builder.h"
@@ -277,9 +277,11 @@ void TestGameData::exportPatchFromTheEditor() {
 
     // With game data set, the proposal is the patch that wins in the client's Data folder.
     QVERIFY(window.setAssetFolders({mData, {}, {}}));
-    QCOMPARE(window.documents()->defaultPatchPath(window.assetFolders().clientData), mData + QStringLiteral("/patch-4.MPQ"));
+    QCOMPARE(window.documents()->defaultPatchPath(window.assetFolders().clientData),
+             mData + QStringLiteral("/patch-4.MPQ"));
     QVERIFY2(window.documents()->exportPatch(patch), qPrintable(window.lastError()));
-    QCOMPARE(window.documents()->defaultPatchPath(window.assetFolders().clientData), patch); // remembered for this map
+    QCOMPARE(window.documents()->defaultPatchPath(window.assetFolders().clientData),
+             patch); // remembered for this map
 
     auto archive = io::MpqAssetSource::open({patch.toStdString()});
     QVERIFY(archive);

@@ -54,7 +54,8 @@ private slots:
         editor::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY2(window.documents()->importAlphaMap(path, out, core::TileLayout(layout)), qPrintable(window.lastError()));
+        QVERIFY2(window.documents()->importAlphaMap(path, out, core::TileLayout(layout)),
+                 qPrintable(window.lastError()));
         QVERIFY(window.document());
         QCOMPARE(window.document()->mapName(), QStringLiteral("Kalidar"));
         QCOMPARE(window.document()->source().layout(), core::TileLayout(layout));

@@ -2,9 +2,10 @@
 // mouse, undo/redo through the window's actions, save into a folder and open it again; the viewport
 // image must show terrain and change where the stroke went.
 
+#include "core/convert/new_map.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
-#include "core/convert/new_map.h"
+#include "core/edit/height_stroke.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/tools/tool_manager.h"
@@ -27,6 +28,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSet>
 #include <QTemporaryDir>
@@ -142,6 +144,7 @@ private slots:
     void goToDialogFacesThePastedOrientation();
     void newMapIsCreatedAndOpened();
     void opensAMapFolder();
+    void progressDialogCancelsASave();
     void docksShowWholeTexts();
 };
 
@@ -173,9 +176,9 @@ void TestMainWindow::toolShortcutsSelectTools() {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     using editor::ToolId;
     const std::pair<Qt::Key, ToolId> keys[] = {
-        {Qt::Key_1, ToolId::Sculpt}, {Qt::Key_2, ToolId::PaintTexture}, {Qt::Key_3, ToolId::Holes},
-        {Qt::Key_4, ToolId::VertexColour}, {Qt::Key_5, ToolId::AreaId}, {Qt::Key_6, ToolId::Impassable},
-        {Qt::Key_7, ToolId::Shadows}, {Qt::Key_8, ToolId::Liquid}, {Qt::Key_9, ToolId::Objects}};
+        {Qt::Key_1, ToolId::Sculpt},       {Qt::Key_2, ToolId::PaintTexture}, {Qt::Key_3, ToolId::Holes},
+        {Qt::Key_4, ToolId::VertexColour}, {Qt::Key_5, ToolId::AreaId},       {Qt::Key_6, ToolId::Impassable},
+        {Qt::Key_7, ToolId::Shadows},      {Qt::Key_8, ToolId::Liquid},       {Qt::Key_9, ToolId::Objects}};
     for (const auto& [key, tool] : keys) {
         QCOMPARE(window.toolAction(tool)->shortcut(), QKeySequence(key));
         window.toolAction(tool)->trigger();
@@ -248,7 +251,8 @@ void TestMainWindow::saveAsAndReopen() {
     }
     editor::MainWindow again;
     again.show();
-    QVERIFY(again.documents()->open(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt").arg(tile.x).arg(tile.y))));
+    QVERIFY(
+        again.documents()->open(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt").arg(tile.x).arg(tile.y))));
     QVERIFY(tileBytes(*again.document(), tile) == edited);
     QVERIFY(again.documents()->recentFiles().contains(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
 }
@@ -280,8 +284,9 @@ void TestMainWindow::saveAsSplitFilesAndBack() {
     again.show();
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     // Any file of a set opens the map; the tile reads back as it was edited.
-    QVERIFY2(again.documents()->open(split + QStringLiteral("/Mapsmith_%1_%2_tex0.adt").arg(tile.x).arg(tile.y)),
-             qPrintable(again.lastError()));
+    QVERIFY2(
+        again.documents()->open(split + QStringLiteral("/Mapsmith_%1_%2_tex0.adt").arg(tile.x).arg(tile.y)),
+        qPrintable(again.lastError()));
     QCOMPARE(again.document()->source().layout(), core::TileLayout::Split);
     QVERIFY(tileBytes(*again.document(), tile) == edited);
     QVERIFY(distinctColours(again.viewport()->grabFrame()) > 200);
@@ -453,6 +458,44 @@ void TestMainWindow::opensAMapFolder() {
     QVERIFY(!window.documents()->open(dir.path()));
     QVERIFY(window.lastError().contains(QStringLiteral("exactly one .wdt")));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
+}
+
+// A long save shows a progress dialog; its Cancel stops the save after the tile being written, the
+// map stays modified, and the dialog goes with the save.
+void TestMainWindow::progressDialogCancelsASave() {
+    QTemporaryDir dir;
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(QStringLiteral("Slow"));
+    spec.name = QStringLiteral("Slow");
+    spec.tiles = {{30, 30}, {31, 30}, {32, 30}};
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(window.documents()->create(spec), qPrintable(window.lastError()));
+    core::MapDocument* doc = window.document();
+    for (const core::TileCoord t : spec.tiles) {
+        core::HeightBrushSettings raise;
+        raise.brush.radius = 20.0;
+        core::HeightStroke stroke(*doc, raise);
+        stroke.moveTo(core::tileOrigin(t) - glm::dvec2(266.0));
+        stroke.finish();
+    }
+    QCOMPARE(doc->saveTileCount(), 3);
+    int dialogs = 0;
+    // The user presses Cancel as soon as the dialog is there.
+    connect(window.documents(), &editor::DocumentManager::progressStarted, &window, [&] {
+        const auto found = window.findChildren<QProgressDialog*>();
+        dialogs = int(found.size());
+        if (!found.isEmpty()) {
+            found.front()->cancel();
+        }
+    });
+    QVERIFY(!window.documents()->save());
+    QCOMPARE(dialogs, 1);
+    QVERIFY(window.findChildren<QProgressDialog*>().isEmpty());
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->saveTileCount(), 2); // the first tile was written
+    QVERIFY2(window.lastError().startsWith(QStringLiteral("Saving failed")), qPrintable(window.lastError()));
 }
 
 void TestMainWindow::docksShowWholeTexts() {

@@ -4,8 +4,8 @@
 // press in the middle of a distant (small) object moves its body rather than gripping a handle.
 
 #include "core/document/map_document.h"
-#include "core/edit/object_edit.h"
 #include "core/document/unique_ids.h"
+#include "core/edit/object_edit.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/tools/object_pick.h"
@@ -61,7 +61,8 @@ struct Scene {
 // Shows `window` with the bundled demo map; the start tile's first doodad (nullopt when that failed).
 std::optional<core::ObjectRef> showDemoFirstDoodad(editor::MainWindow& window) {
     window.show();
-    if (!QTest::qWaitForWindowExposed(&window) || !window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt"))) {
+    if (!QTest::qWaitForWindowExposed(&window) ||
+        !window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt"))) {
         return std::nullopt;
     }
     const core::MapDocument& doc = *window.document();
@@ -182,7 +183,8 @@ void TestObjectTool::mainWindowSelectDeleteUndo() {
     // The demo's tower marker north-west of the lake on the start tile: find the nearest doodad to
     // the screen centre that projects into the viewport.
     editor::TerrainViewport* view = window.viewport();
-    QCOMPARE(window.tools()->tool(editor::ToolId::Objects), static_cast<editor::Tool*>(window.tools()->objects()));
+    QCOMPARE(window.tools()->tool(editor::ToolId::Objects),
+             static_cast<editor::Tool*>(window.tools()->objects()));
     window.toolAction(editor::ToolId::Objects)->trigger();
     std::optional<core::ObjectRef> target;
     QPoint screen;

@@ -7,8 +7,8 @@
 #include "editor/tile_streamer.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
-#include "io/binary/file_io.h"
 #include "io/assets/texture_cache.h"
+#include "io/binary/file_io.h"
 #include "widgets/preferences_dialog.h"
 
 #include <QDoubleSpinBox>
