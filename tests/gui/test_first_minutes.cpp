@@ -129,8 +129,7 @@ void viewportKeyClick(editor::MainWindow& window, Qt::Key key) {
 // lets it go; false when it did not fly within QTRY's timeout. It waits for the flight, not for a
 // fixed time: on a busy machine the event loop can be held up for a few hundred milliseconds (the
 // render window taking the keyboard), and the fly timer with it.
-template <class Target>
-bool fliesWhileHeld(editor::MainWindow& window, Target* target, Qt::Key key) {
+template <class Target> bool fliesWhileHeld(editor::MainWindow& window, Target* target, Qt::Key key) {
     const glm::dvec3 start = window.viewport()->cameraPosition();
     QTest::keyPress(target, key);
     const bool flown =
