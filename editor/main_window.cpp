@@ -222,8 +222,8 @@ void MainWindow::createActions() {
     edit->addAction(mRedo);
     edit->addSeparator();
     mDeleteObjects = edit->addAction(tr("&Delete Selected Objects"), this, [this] {
-        const int removed = mTools->deleteSelectedObjects();
-        if (removed > 0) {
+        if (!mTools->objects()->selection().empty()) {
+            const int removed = mTools->deleteSelectedObjects();
             statusBar()->showMessage(tr("Deleted %n object(s)", nullptr, removed), 5000);
         }
     });
