@@ -3,6 +3,7 @@
 //   mapsmith [MAP] --screenshot PNG [--camera x,y,z,yaw,pitch] [--size WxH] [--whole-window]
 //                                       renders one frame of the viewport to PNG and exits (0 = written)
 
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/viewport/terrain_viewport.h"
 
@@ -71,7 +72,7 @@ int main(int argc, char** argv) {
     const QString map = args.isEmpty() ? QStringLiteral(":/demo/Mapsmith.wdt") : args.first();
     if (!parser.isSet(screenshot)) {
         window.show();
-        window.openMap(map);
+        window.documents()->open(map);
         return QApplication::exec();
     }
 
@@ -92,7 +93,7 @@ int main(int argc, char** argv) {
     }
     window.resize(wh[0].toInt(), wh[1].toInt());
     window.show();
-    if (!window.openMap(map)) {
+    if (!window.documents()->open(map)) {
         err << "mapsmith: " << window.lastError() << "\n";
         return 3;
     }

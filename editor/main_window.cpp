@@ -1,20 +1,15 @@
 #include "editor/main_window.h"
 
-#include "core/convert/alpha_import.h"
-#include "core/convert/export_patch.h"
 #include "core/document/map_document.h"
-#include "core/document/map_source.h"
-#include "core/convert/new_map.h"
-#include "core/kernels/procedural_textures.h"
 #include "core/document/tile_loader.h"
 #include "core/document/tile_summary.h"
-#include "core/document/unique_ids.h"
+#include "core/kernels/procedural_textures.h"
+#include "editor/document_manager.h"
 #include "editor/minimap_builder.h"
 #include "editor/model_library.h"
+#include "editor/operation_progress.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
-#include "editor/tools/object_tool.h"
-#include "editor/tools/tool_box.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "editor/viewport/texture_source.h"
 #include "io/assets/texture_cache.h"
@@ -33,17 +28,13 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
-#include <QProgressDialog>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -52,7 +43,6 @@
 #include <QUndoStack>
 #include <QUndoView>
 
-#include <algorithm>
 #include <set>
 
 // resources.qrc lives in a static library: the linker drops its initializer unless it is referenced.
@@ -64,7 +54,6 @@ static void initMapsmithResources() {
 namespace mapsmith::editor {
 namespace {
 
-constexpr int kMaxRecent = 8;
 constexpr int kReclaimAfterDialogMs = 1000; // a deactivation this soon after a dialog closed is its doing
 
 // The rebindable fly keys: settings id ("fly/<id>"), label, and the FlyKeys member it sets.
@@ -81,35 +70,9 @@ constexpr FlyKeySlot kFlyKeySlots[] = {
     {"up", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly up"), &FlyKeys::up},
     {"down", QT_TRANSLATE_NOOP("mapsmith::editor::MainWindow", "Fly down"), &FlyKeys::down},
 };
-constexpr int kSmallMap = 16; // maps with at most this many tiles load completely on open; larger
-                              // ones load the start tile and stream the rest (TileStreamer)
 
 bool dialogsAllowed() {
     return !qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS");
-}
-
-// "<dir>/<Map>.wdt" for a .wdt path itself, for a tile "<dir>/<Map>_X_Y.adt", or for a map folder
-// holding exactly one .wdt (World\Maps\<Map>\); empty when none.
-QString wdtPathFor(const QString& path, std::optional<core::TileCoord>& tile) {
-    if (path.endsWith(QLatin1String(".wdt"), Qt::CaseInsensitive)) {
-        return path;
-    }
-    if (QFileInfo(path).isDir()) {
-        const QStringList wdts =
-            QDir(path).entryList({QStringLiteral("*.wdt"), QStringLiteral("*.WDT")}, QDir::Files);
-        return wdts.size() == 1 ? QDir(path).filePath(wdts.front()) : QString();
-    }
-    // A tile, or one file of a split set (_tex0, _obj0, _obj1, _tex1, _lod).
-    static const QRegularExpression re(
-        QStringLiteral("^(.+)_(\\d{1,2})_(\\d{1,2})(?:_(?:tex0|tex1|obj0|obj1|lod))?\\.adt$"),
-        QRegularExpression::CaseInsensitiveOption);
-    const auto m = re.match(QFileInfo(path).fileName());
-    if (!m.hasMatch()) {
-        return {};
-    }
-    tile = core::TileCoord{m.captured(2).toInt(), m.captured(3).toInt()};
-    const QString wdt = QFileInfo(path).dir().filePath(m.captured(1) + QStringLiteral(".wdt"));
-    return QFileInfo::exists(wdt) ? wdt : QString();
 }
 
 // Browser thumbnails from the shared cache (run on the browser's worker thread; the cache is thread-safe).
@@ -124,7 +87,9 @@ widgets::TextureBrowser::ImageProvider thumbnailsFrom(std::shared_ptr<io::Textur
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     initMapsmithResources();
     setObjectName(QStringLiteral("mainWindow"));
-    mTools = new ToolBox(this);
+    mDocs = new DocumentManager(this);
+    new OperationProgress(*mDocs, this);
+    mTools = new ToolManager(this);
     mUndoGroup = new QUndoGroup(this);
     mTextureCache = std::make_shared<io::TextureCache>();
     mViewport = new TerrainViewport(this, std::make_shared<AssetTextureSource>(mTextureCache));
@@ -150,19 +115,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             statusBar()->showMessage(tr("Minimap: %1 tile(s) from the game data").arg(found), 5000);
         }
     });
-    connectViewport();
-    connectObjectTool();
+    connectDocuments();
+    connectTools();
     mPreferences = widgets::EditorPreferences::load(QSettings());
     applyPreferences();
     mAssetFolders = core::AssetFolders::load(QSettings());
     if (!mAssetFolders.isEmpty()) {
         applyAssetFolders();
     }
-    for (Tool* tool : mTools->all()) {
-        connect(tool, &Tool::message, this,
-                [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    }
-    selectTool(0);
+    mTools->select(ToolId::Sculpt);
     updateTitle();
     resize(1280, 800);
     qApp->installEventFilter(this);
@@ -170,20 +131,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() {
-    // The viewport, streamer and undo group refer to the document: detach them before it goes.
-    mViewport->setDocument(nullptr);
-    mStreamer->setDocument(nullptr);
-    if (mDoc) {
-        mUndoGroup->removeStack(mDoc->undoStack());
-    }
+    // The views refer to the document, which goes with the document manager (a child, deleted after
+    // this body): nothing of this window may hear from it any more.
+    disconnect(mDocs, nullptr, this, nullptr);
+    documentAboutToChange();
 }
 
-void MainWindow::createActions() {
+core::MapDocument* MainWindow::document() const {
+    return mDocs->document();
+}
+
+void MainWindow::createFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* newMap = file->addAction(tr("&New Map..."), this, [this] {
         widgets::NewMapDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) {
-            createMap(dialog.spec());
+            mDocs->create(dialog.spec());
         }
     });
     bindShortcut(newMap, QStringLiteral("newMap"), tr("New Map"),
@@ -192,7 +155,7 @@ void MainWindow::createActions() {
     file->addAction(tr("Open Map &Folder..."), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Map Folder"));
         if (!folder.isEmpty()) {
-            openMap(folder);
+            mDocs->open(folder);
         }
     });
     bindShortcut(open, QStringLiteral("openMap"), tr("Open Map"),
@@ -217,20 +180,10 @@ void MainWindow::createActions() {
         }
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for the Converted Map"));
         if (!folder.isEmpty()) {
-            importAlphaMap(alpha, folder);
+            mDocs->importAlphaMap(alpha, folder);
         }
     });
-    file->addAction(tr("&Export Patch MPQ..."), this, [this] {
-        if (!mDoc) {
-            reportError(tr("Open a map first"));
-            return;
-        }
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Patch MPQ"), defaultPatchPath(),
-                                                          tr("MPQ archives (*.MPQ *.mpq)"));
-        if (!path.isEmpty()) {
-            exportPatch(path);
-        }
-    });
+    file->addAction(tr("&Export Patch MPQ..."), this, &MainWindow::exportPatchAsked);
     QMenu* alpha = file->addMenu(tr("Alpha Maps on Save"));
     alpha->setToolTipsVisible(true);
     mAlphaGroup = new QActionGroup(this);
@@ -241,7 +194,7 @@ void MainWindow::createActions() {
         a->setCheckable(true);
         a->setData(encoding ? int(*encoding) : -1);
         mAlphaGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, encoding] { setSaveAlphaEncoding(encoding); });
+        connect(a, &QAction::triggered, this, [this, encoding] { mDocs->setSaveAlphaEncoding(encoding); });
         return a;
     };
     addAlpha(tr("Keep as Read"), tr("Each layer keeps the encoding it was read with"), std::nullopt)
@@ -254,7 +207,10 @@ void MainWindow::createActions() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     bindShortcut(quit, QStringLiteral("quit"), tr("Quit"), QKeySequence::keyBindings(QKeySequence::Quit));
     rebuildRecentMenu();
+}
 
+void MainWindow::createActions() {
+    createFileMenu();
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     mUndo = mUndoGroup->createUndoAction(this, tr("&Undo"));
     bindShortcut(mUndo, QStringLiteral("undo"), tr("Undo"), QKeySequence::keyBindings(QKeySequence::Undo));
@@ -265,8 +221,12 @@ void MainWindow::createActions() {
     edit->addAction(mUndo);
     edit->addAction(mRedo);
     edit->addSeparator();
-    mDeleteObjects =
-        edit->addAction(tr("&Delete Selected Objects"), this, [this] { deleteSelectedObjects(); });
+    mDeleteObjects = edit->addAction(tr("&Delete Selected Objects"), this, [this] {
+        if (!mTools->objects()->selection().empty()) {
+            const int removed = mTools->deleteSelectedObjects();
+            statusBar()->showMessage(tr("Deleted %n object(s)", nullptr, removed), 5000);
+        }
+    });
     bindShortcut(mDeleteObjects, QStringLiteral("deleteObjects"), tr("Delete Selected Objects"),
                  {QKeySequence(QKeySequence::Delete)});
     mDeleteObjects->setEnabled(false);
@@ -283,18 +243,22 @@ void MainWindow::createActions() {
 
     QToolBar* toolBar = addToolBar(tr("Tools"));
     toolBar->setObjectName(QStringLiteral("toolBar"));
-    mToolGroup = new QActionGroup(this);
-    mToolGroup->setExclusive(true);
+    auto* toolGroup = new QActionGroup(this);
+    toolGroup->setExclusive(true);
     QMenu* toolsMenu = menuBar()->addMenu(tr("&Tools"));
-    for (int i = 0; i < mTools->count(); ++i) {
-        QAction* a = toolBar->addAction(mTools->at(i)->name());
-        a->setObjectName(QStringLiteral("tool%1").arg(i + 1));
+    for (std::size_t i = 0; i < ToolManager::kOrder.size(); ++i) {
+        // The digit key and the settings id ("tool<digit>") follow the tool-bar order.
+        const ToolId id = ToolManager::kOrder[i];
+        const QString digit = QString::number(i + 1);
+        QAction* a = toolBar->addAction(mTools->tool(id)->name());
+        a->setObjectName(QStringLiteral("tool") + digit);
         a->setCheckable(true);
-        bindShortcut(a, QStringLiteral("tool%1").arg(i + 1), tr("Tool: %1").arg(mTools->at(i)->name()),
-                     {QKeySequence(QString::number(i + 1))});
-        mToolGroup->addAction(a);
+        bindShortcut(a, QStringLiteral("tool") + digit, tr("Tool: %1").arg(mTools->tool(id)->name()),
+                     {QKeySequence(digit)});
+        toolGroup->addAction(a);
         toolsMenu->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { selectTool(i); });
+        mToolActions[id] = a;
+        connect(a, &QAction::triggered, mTools, [this, id] { mTools->select(id); });
     }
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
@@ -302,7 +266,7 @@ void MainWindow::createActions() {
         widgets::GoToDialog dialog(this);
         // From the last target while it lies on this map, else from where the camera is.
         const CameraPose& pose = mViewport->cameraPose();
-        if (mLastGoTo && mDoc && mDoc->tileExists(core::tileAt(mLastGoTo->position))) {
+        if (mLastGoTo && document() && document()->tileExists(core::tileAt(mLastGoTo->position))) {
             dialog.setStart(*mLastGoTo, widgets::GoToDialog::Start::LastTarget);
         } else {
             dialog.setStart({glm::dvec2(pose.position), std::nullopt, std::nullopt},
@@ -316,8 +280,8 @@ void MainWindow::createActions() {
     goTo->setObjectName(QStringLiteral("goToAction"));
     bindShortcut(goTo, QStringLiteral("goTo"), tr("Go To"), {QKeySequence(Qt::CTRL | Qt::Key_G)});
     mViewMenu->addAction(tr("Look at &Start Tile"), this, [this] {
-        if (mDoc && !mDoc->loadedTiles().empty()) {
-            mViewport->lookAtTile(mDoc->loadedTiles().front());
+        if (document() && !document()->loadedTiles().empty()) {
+            mViewport->lookAtTile(document()->loadedTiles().front());
         }
     });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -366,13 +330,11 @@ void MainWindow::applyShortcuts() {
         fly.*kFlyKeySlots[k].key = keys.isEmpty() ? int(Qt::Key_unknown) : int(keys.front()[0].key());
     }
     mViewport->setFlyKeys(fly);
-    const auto actions = mToolGroup->actions();
-    for (int i = 0; i < actions.size() && i < mTools->count(); ++i) {
-        const QString keys = actions[i]->shortcut().toString(QKeySequence::NativeText);
-        actions[i]->setToolTip(
-            keys.isEmpty()
-                ? tr("%1 - %2").arg(mTools->at(i)->name(), mTools->at(i)->modifierHint())
-                : tr("%1 (%2) - %3").arg(mTools->at(i)->name(), keys, mTools->at(i)->modifierHint()));
+    for (const auto& [id, action] : mToolActions) {
+        const Tool* tool = mTools->tool(id);
+        const QString keys = action->shortcut().toString(QKeySequence::NativeText);
+        action->setToolTip(keys.isEmpty() ? tr("%1 - %2").arg(tool->name(), tool->modifierHint())
+                                          : tr("%1 (%2) - %3").arg(tool->name(), keys, tool->modifierHint()));
     }
 }
 
@@ -495,7 +457,7 @@ void MainWindow::createDocks() {
     QDockWidget* tileMapDock =
         addDock(tr("Tile Map"), QStringLiteral("tileMapDock"), mTileMap, Qt::RightDockWidgetArea);
     connect(mTileMap, &widgets::TileMapWidget::tileActivated, this, [this](core::TileCoord t) {
-        loadTilesAround(t, 0); // the tile itself now; the streamer brings its neighbours
+        mDocs->loadTilesAround(t, 0); // the tile itself now; the streamer brings its neighbours
         mViewport->lookAtTile(t);
     });
 
@@ -529,16 +491,19 @@ QImage MainWindow::grabWithViewport() {
     return shot;
 }
 
-void MainWindow::connectViewport() {
-    connect(mViewport, &TerrainViewport::terrainPressed, this,
-            [this](glm::dvec3 world, Qt::MouseButton button, Qt::KeyboardModifiers modifiers) {
-                if (mDoc && button == Qt::LeftButton) {
-                    mTools->at(mCurrentTool)->begin(*mDoc, world, modifiers);
-                }
-            });
-    connect(mViewport, &TerrainViewport::terrainDragged, this,
-            [this](glm::dvec3 world, double pressure) { mTools->at(mCurrentTool)->drag(world, pressure); });
-    connect(mViewport, &TerrainViewport::terrainReleased, this, [this] { mTools->at(mCurrentTool)->end(); });
+void MainWindow::connectDocuments() {
+    // Without dialogs (automation) a modified map is replaced without asking.
+    mDocs->setReplaceGuard([this] { return maybeSave(); });
+    connect(mDocs, &DocumentManager::documentAboutToChange, this, &MainWindow::documentAboutToChange);
+    connect(mDocs, &DocumentManager::documentChanged, this, &MainWindow::documentChanged);
+    connect(mDocs, &DocumentManager::saved, this, &MainWindow::updateTitle);
+    connect(mDocs, &DocumentManager::saveAlphaEncodingChanged, this, &MainWindow::updateAlphaActions);
+    connect(mDocs, &DocumentManager::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    connect(mDocs, &DocumentManager::errorOccurred, this, &MainWindow::reportError);
+    connect(mDocs, &DocumentManager::succeeded, this, [this](const QString& summary, int timeoutMs) {
+        mLastError.clear();
+        statusBar()->showMessage(summary, timeoutMs);
+    });
     connect(mViewport, &TerrainViewport::cursorMoved, this, &MainWindow::cursorMoved);
     // The Tile Map's camera marker: where the camera is (flying, Go To), not where the mouse points.
     connect(mViewport, &TerrainViewport::cameraMoved, this, [this](glm::dvec3 world) {
@@ -546,85 +511,108 @@ void MainWindow::connectViewport() {
     });
 }
 
-void MainWindow::connectObjectTool() {
+void MainWindow::documentAboutToChange() {
+    // The views refer to the document: they let go of it before it goes.
+    mTools->setDocument(nullptr, nullptr);
+    mViewport->setDocument(nullptr);
+    mStreamer->setDocument(nullptr);
+    if (core::MapDocument* doc = document()) {
+        mUndoGroup->removeStack(doc->undoStack());
+    }
+    mSummaryTile.reset();
+    mSummary->clearSummary();
+}
+
+void MainWindow::documentChanged(core::MapDocument* doc) {
+    mTools->setDocument(doc, mDocs->ids());
+    mUndoGroup->addStack(doc->undoStack());
+    mUndoGroup->setActiveStack(doc->undoStack());
+    connect(doc, &core::MapDocument::modifiedChanged, this, [this] {
+        updateTitle();
+        updateTileMap();
+    });
+    connect(doc, &core::MapDocument::tileLoaded, this, [this] {
+        updateTileMap();
+        refreshTextureBrowser();
+    });
+    connect(doc, &core::MapDocument::tileUnloaded, this, [this] { updateTileMap(); });
+    connect(doc, &core::MapDocument::tileStateChanged, this, [this] {
+        refreshTextureBrowser(); // a paint may have added a texture to a tile
+        // Placements changed (an edit, undo or redo): show the selected object as it is now.
+        if (!mTools->objects()->selection().empty()) {
+            showSelectedObject();
+        }
+        refreshTileSummary(); // object counts
+    });
+    connect(doc, &core::MapDocument::chunksChanged, this, [this] { refreshTileSummary(); });
+    mTileMap->setWdt(doc->wdt());
+    rebuildMinimap();
+    refreshTextureBrowser();
+    applyPreferences();
+    mViewport->setDocument(doc);
+    mStreamer->setDocument(doc); // the camera placed below starts the streaming
+    if (const auto start = mDocs->startTile()) {
+        mViewport->lookAtTile(*start);
+        showTileSummary(*start);
+    }
+    updateTileMap();
+    updateTitle();
+}
+
+void MainWindow::connectTools() {
+    mTools->attach(mViewport);
+    connect(mTools, &ToolManager::currentToolChanged, this, &MainWindow::toolChanged);
+    connect(mTools, &ToolManager::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     ObjectTool* tool = mTools->objects();
-    widgets::ObjectPropertiesPanel* panel = mObjectPanel;
-    connect(tool, &ObjectTool::selectionChanged, this, [this, tool, panel] {
+    connect(tool, &ObjectTool::selectionChanged, this, [this, tool] {
         const auto& selection = tool->selection();
         mViewport->setSelectedObjects(selection);
         if (!selection.empty()) {
             mObjectDock->raise();
         }
         mDeleteObjects->setEnabled(!selection.empty());
-        if (mDoc) {
-            panel->showObject(*mDoc, selection.empty() ? std::nullopt : std::optional(selection.front()));
-        }
+        showSelectedObject();
     });
-    // Handle drags in the viewport: along an axis or round the ring, one undo step each.
-    connect(mViewport, &TerrainViewport::handlePressed, this, [this, tool](HandleKind kind, const Ray& ray) {
-        if (mDoc) {
-            tool->beginHandle(*mDoc, kind, ray);
-        }
-    });
-    connect(mViewport, &TerrainViewport::handleDragged, tool, &ObjectTool::dragHandle);
-    connect(mViewport, &TerrainViewport::handleReleased, tool, &ObjectTool::end);
-    // Panel edits go through core, one undo step each; the selection follows the object.
-    const auto edit = [this, tool](const auto& apply) {
-        if (!mDoc || !mIds || tool->selection().empty()) {
-            return;
-        }
-        core::ObjectEditor editor(*mDoc, *mIds, tool->settings());
-        tool->setSelection(apply(editor, tool->selection()));
-        mObjectPanel->showObject(*mDoc, tool->selection().empty() ? std::nullopt
-                                                                  : std::optional(tool->selection().front()));
-    };
-    connect(panel, &widgets::ObjectPropertiesPanel::moveRequested, this, [edit](const glm::dvec3& delta) {
-        edit([&](core::ObjectEditor& e, const auto& sel) { return e.move(sel, delta); });
-    });
-    connect(panel, &widgets::ObjectPropertiesPanel::rotateRequested, this, [edit](const glm::dvec3& degrees) {
-        edit([&](core::ObjectEditor& e, const auto& sel) { return e.rotate(sel, degrees); });
-    });
-    connect(panel, &widgets::ObjectPropertiesPanel::scaleRequested, this, [edit](double factor) {
-        edit([&](core::ObjectEditor& e, const auto& sel) { return e.scale(sel, factor); });
+    // Panel edits go through the tool manager, one undo step each; the panel shows the result.
+    connect(mObjectPanel, &widgets::ObjectPropertiesPanel::moveRequested, this,
+            [this](const glm::dvec3& delta) {
+                mTools->moveSelectedObjects(delta);
+                showSelectedObject();
+            });
+    connect(mObjectPanel, &widgets::ObjectPropertiesPanel::rotateRequested, this,
+            [this](const glm::dvec3& degrees) {
+                mTools->rotateSelectedObjects(degrees);
+                showSelectedObject();
+            });
+    connect(mObjectPanel, &widgets::ObjectPropertiesPanel::scaleRequested, this, [this](double factor) {
+        mTools->scaleSelectedObjects(factor);
+        showSelectedObject();
     });
 }
 
-int MainWindow::deleteSelectedObjects() {
-    ObjectTool* tool = mTools->objects();
-    if (!mDoc || !mIds || tool->selection().empty()) {
-        return 0;
+void MainWindow::showSelectedObject() {
+    if (core::MapDocument* doc = document()) {
+        const auto& selection = mTools->objects()->selection();
+        mObjectPanel->showObject(*doc, selection.empty() ? std::nullopt : std::optional(selection.front()));
     }
-    core::ObjectEditor editor(*mDoc, *mIds, tool->settings());
-    const int removed = editor.remove(tool->selection());
-    tool->setSelection({});
-    statusBar()->showMessage(tr("Deleted %n object(s)", nullptr, removed), 5000);
-    return removed;
 }
 
-QAction* MainWindow::toolAction(int index) const {
-    return mToolGroup->actions().value(index);
+QAction* MainWindow::toolAction(ToolId tool) const {
+    return mToolActions.at(tool);
 }
 
-void MainWindow::selectTool(int index) {
-    if (index < 0 || index >= mTools->count()) {
-        return;
-    }
-    mTools->at(mCurrentTool)->end();
+void MainWindow::toolChanged(ToolId tool) {
     if (QWidget* focus = QApplication::focusWidget(); focus && mToolSettings->isAncestorOf(focus)) {
         // The settings page changes under it (a field may hide, focus would jump into another):
         // choosing a tool gives the keyboard back to the tools and the camera.
         mViewport->setFocus(Qt::OtherFocusReason);
     }
-    mCurrentTool = index;
-    if (mTools->at(index) != mTools->objects()) {
-        // A selection belongs to the object tool: no highlight, and Delete does nothing, elsewhere.
-        mTools->objects()->setSelection({});
-    }
-    toolAction(index)->setChecked(true);
-    mToolSettings->showTool(index);
+    toolAction(tool)->setChecked(true);
+    mToolSettings->showTool(tool);
     updateRing();
-    statusBar()->showMessage(tr("%1: %2").arg(mTools->at(index)->name(), mTools->at(index)->modifierHint()),
-                             3000);
+    const Tool* current = mTools->tool(tool);
+    statusBar()->showMessage(tr("%1: %2").arg(current->name(), current->modifierHint()), 3000);
 }
 
 void MainWindow::setPreferences(const widgets::EditorPreferences& preferences) {
@@ -637,8 +625,8 @@ void MainWindow::setPreferences(const widgets::EditorPreferences& preferences) {
 void MainWindow::applyPreferences() {
     mViewport->setViewDistance(mPreferences.viewDistance);
     mStreamer->setRadius(mPreferences.streamRadius);
-    if (mDoc) {
-        mDoc->setUndoMemoryBudget(std::size_t(mPreferences.undoBudgetMiB) * 1024 * 1024);
+    if (core::MapDocument* doc = document()) {
+        doc->setUndoMemoryBudget(std::size_t(mPreferences.undoBudgetMiB) * 1024 * 1024);
     }
     mTextureCache->setBudget(std::size_t(mPreferences.textureCacheMiB) * 1024 * 1024);
 }
@@ -656,19 +644,20 @@ bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
 
 void MainWindow::rebuildMinimap() {
     mTileMap->setMinimap({});
-    if (!mDoc || !mTextureCache->source()) {
+    core::MapDocument* doc = document();
+    if (!doc || !mTextureCache->source()) {
         mMinimap->cancel();
         return;
     }
     std::vector<core::TileCoord> tiles;
     for (int y = 0; y < 64; ++y) {
         for (int x = 0; x < 64; ++x) {
-            if (mDoc->tileExists({x, y})) {
+            if (doc->tileExists({x, y})) {
                 tiles.push_back({x, y});
             }
         }
     }
-    mMinimap->start(mTextureCache, mDoc->mapName(), std::move(tiles));
+    mMinimap->start(mTextureCache, doc->mapName(), std::move(tiles));
 }
 
 bool MainWindow::applyAssetFolders() {
@@ -699,43 +688,23 @@ bool MainWindow::applyAssetFolders() {
     return true;
 }
 
-QString MainWindow::mapSettingsKey(const QString& what) const {
-    return QStringLiteral("maps/%1/%2").arg(QString(mPath).replace(QLatin1Char('/'), QLatin1Char('|')), what);
-}
-
-bool MainWindow::setSaveAlphaEncoding(std::optional<io::AlphaEncoding> encoding) {
-    // 4-bit maps (no MPHD 0x4) can only hold 4-bit alpha: re-encoding them needs a new WDT.
-    const bool refused = encoding && mDoc && !mDoc->bigAlpha();
-    if (refused) {
-        reportError(
-            tr("This map stores 4-bit alpha maps (WDT flag 0x4 not set): it can only keep them as read"));
-        encoding.reset();
-    }
-    mSaveAlpha = encoding;
+void MainWindow::updateAlphaActions() {
+    const std::optional<io::AlphaEncoding> encoding = mDocs->saveAlphaEncoding();
+    const core::MapDocument* doc = document();
     for (QAction* a : mAlphaGroup->actions()) {
         a->setChecked(a->data().toInt() == (encoding ? int(*encoding) : -1));
-        a->setEnabled(a->data().toInt() == -1 || !mDoc || mDoc->bigAlpha());
+        a->setEnabled(a->data().toInt() == -1 || !doc || doc->bigAlpha());
     }
-    if (mDoc && !mPath.startsWith(QLatin1Char(':'))) {
-        QSettings().setValue(mapSettingsKey(QStringLiteral("alphaEncoding")), encoding ? int(*encoding) : -1);
-    }
-    return !refused;
 }
 
 void MainWindow::chooseTexture(const QString& path) {
     mTools->texture()->settings().texture = path.toStdString();
     mTextureBrowser->setCurrent(path);
-    const int index = toolIndex(mTools->texture());
-    if (mCurrentTool == index) {
-        mToolSettings->showTool(index); // show the new texture
+    if (mTools->currentId() == ToolId::PaintTexture) {
+        mToolSettings->showTool(ToolId::PaintTexture); // show the new texture
     } else {
-        selectTool(index);
+        mTools->select(ToolId::PaintTexture);
     }
-}
-
-int MainWindow::toolIndex(const Tool* tool) const {
-    const auto& all = mTools->all();
-    return int(std::find(all.begin(), all.end(), tool) - all.begin());
 }
 
 void MainWindow::refreshTextureBrowser() {
@@ -745,9 +714,9 @@ void MainWindow::refreshTextureBrowser() {
         paths.push_back(core::terrainTexturePath(kind));
     }
     paths += mGameTextures;
-    if (mDoc) {
-        for (const core::TileCoord t : mDoc->loadedTiles()) {
-            for (const std::string& name : mDoc->tile(t)->textures) {
+    if (const core::MapDocument* doc = document()) {
+        for (const core::TileCoord t : doc->loadedTiles()) {
+            for (const std::string& name : doc->tile(t)->textures) {
                 paths.push_back(QString::fromStdString(name));
             }
         }
@@ -756,389 +725,87 @@ void MainWindow::refreshTextureBrowser() {
 }
 
 void MainWindow::updateRing() {
-    const core::BrushSettings b = mTools->at(mCurrentTool)->brush();
+    const core::BrushSettings b = mTools->current()->brush();
     mViewport->setBrushRing(b.radius, b.innerRadius());
 }
 
-bool MainWindow::openMap(const QString& given) {
-    // From here on the map does not depend on the folder Mapsmith was started from.
-    const QString path =
-        given.startsWith(QLatin1Char(':')) ? given : QDir::cleanPath(QFileInfo(given).absoluteFilePath());
-    std::optional<core::TileCoord> startTile;
-    const QString wdt = wdtPathFor(path, startTile);
-    if (wdt.isEmpty()) {
-        reportError(QFileInfo(path).isDir()
-                        ? tr("Could not open %1: a map folder holds exactly one .wdt").arg(path)
-                        : tr("Could not open %1: no %2.wdt beside it")
-                              .arg(path, QFileInfo(path).baseName().section('_', 0, 0)));
-        return false;
-    }
-    auto doc = core::MapDocument::open(std::make_unique<core::FolderMapSource>(wdt));
-    if (!doc) {
-        reportError(tr("Could not open %1: %2").arg(wdt, QString::fromStdString(doc.error().describe())));
-        return false;
-    }
-    if (!maybeSave()) {
-        return false;
-    }
-    mTools->at(mCurrentTool)->cancel();
-    mViewport->setDocument(nullptr);
-    mStreamer->setDocument(nullptr);
-    if (mDoc) {
-        mUndoGroup->removeStack(mDoc->undoStack());
-    }
-    mTools->objects()->setSelection({});
-    mTools->objects()->setIds(nullptr);
-    mIds.reset();
-    mSummaryTile.reset();
-    mSummary->clearSummary();
-    mDoc = std::move(doc.value());
-    mIds = std::make_unique<core::UniqueIdAllocator>();
-    mIds->attach(*mDoc);
-    mTools->objects()->setIds(mIds.get());
-    mPath = wdt;
-    mUndoGroup->addStack(mDoc->undoStack());
-    mUndoGroup->setActiveStack(mDoc->undoStack());
-    connect(mDoc.get(), &core::MapDocument::modifiedChanged, this, [this] {
-        updateTitle();
-        updateTileMap();
-    });
-    connect(mDoc.get(), &core::MapDocument::tileLoaded, this, [this] {
-        updateTileMap();
-        refreshTextureBrowser();
-    });
-    connect(mDoc.get(), &core::MapDocument::tileUnloaded, this, [this] { updateTileMap(); });
-    connect(mDoc.get(), &core::MapDocument::tileStateChanged, this, [this] {
-        refreshTextureBrowser(); // a paint may have added a texture to a tile
-        // Placements changed (an edit, undo or redo): show the selected object as it is now.
-        const auto& selection = mTools->objects()->selection();
-        if (!selection.empty()) {
-            mObjectPanel->showObject(*mDoc, selection.front());
-        }
-        refreshTileSummary(); // object counts
-    });
-    connect(mDoc.get(), &core::MapDocument::chunksChanged, this, [this] { refreshTileSummary(); });
-
-    // Start tile: the one asked for, else the present tile nearest the map's middle.
-    const io::Wdt& w = mDoc->wdt();
-    if (!startTile || !mDoc->tileExists(*startTile)) {
-        startTile.reset();
-        int best = 1 << 30;
-        for (int y = 0; y < 64; ++y) {
-            for (int x = 0; x < 64; ++x) {
-                const int d = (x - 32) * (x - 32) + (y - 32) * (y - 32);
-                if (w.hasTile(x, y) && d < best) {
-                    best = d;
-                    startTile = core::TileCoord{x, y};
-                }
-            }
-        }
-    }
-    if (!startTile) {
-        reportError(tr("%1 has no tiles").arg(wdt));
-    } else {
-        loadTilesAround(*startTile, w.tileCount() <= kSmallMap ? 64 : 0);
-    }
-    mTileMap->setWdt(w);
-    rebuildMinimap();
-    refreshTextureBrowser();
-    applyPreferences();
-    {
-        const int stored = QSettings().value(mapSettingsKey(QStringLiteral("alphaEncoding")), -1).toInt();
-        setSaveAlphaEncoding(stored >= 0 && stored <= int(io::AlphaEncoding::Rle) && mDoc->bigAlpha()
-                                 ? std::optional(io::AlphaEncoding(stored))
-                                 : std::nullopt);
-    }
-    mViewport->setDocument(mDoc.get());
-    mStreamer->setDocument(mDoc.get()); // the camera placed below starts the streaming
-    if (startTile) {
-        mViewport->lookAtTile(*startTile);
-        showTileSummary(*startTile);
-    }
-    updateTileMap();
-    addRecentFile(wdt);
-    mLastError.clear();
-    updateTitle();
-    statusBar()->showMessage(
-        tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size()),
-        5000);
-    return true;
-}
-
-void MainWindow::loadTilesAround(const core::TileCoord& centre, int radius) {
-    if (!mDoc) {
-        return;
-    }
-    for (int y = centre.y - radius; y <= centre.y + radius; ++y) {
-        for (int x = centre.x - radius; x <= centre.x + radius; ++x) {
-            const core::TileCoord t{x, y};
-            if (!mDoc->tileExists(t) || mDoc->tile(t)) {
-                continue;
-            }
-            if (auto loaded = mDoc->loadTile(t); !loaded) {
-                reportError(tr("Tile %1_%2: %3")
-                                .arg(x)
-                                .arg(y)
-                                .arg(QString::fromStdString(loaded.error().describe())));
-            }
-        }
-    }
-}
-
-namespace {
-
-// A window-modal progress dialog for a save of `total` tiles (shown when it takes longer than 0.4 s)
-// and the callback that drives it; Cancel stops the save after the tile being written.
-struct SaveProgressDialog {
-    QProgressDialog dialog;
-    SaveProgressDialog(QWidget* parent, const QString& label, int total)
-        : dialog(label, QObject::tr("Cancel"), 0, std::max(total, 1), parent) {
-        dialog.setWindowModality(Qt::WindowModal);
-        dialog.setMinimumDuration(400);
-        dialog.setValue(0);
-    }
-    core::MapDocument::SaveProgress callback() {
-        return [this](int done, int) {
-            dialog.setValue(done);
-            QCoreApplication::processEvents();
-            return !dialog.wasCanceled();
-        };
-    }
-};
-
-} // namespace
-
-bool MainWindow::createMap(const core::NewMapSpec& spec) {
-    if (!maybeSave()) {
-        return false;
-    }
-    const int total = int(spec.tiles.size());
-    QProgressDialog progress(tr("Creating %n tile(s)...", nullptr, total), tr("Cancel"), 0,
-                             std::max(total, 1), this);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(400);
-    const auto created = core::createMap(spec, [&progress](int done, int) {
-        progress.setValue(done);
-        QCoreApplication::processEvents();
-        return !progress.wasCanceled();
-    });
-    if (!created) {
-        reportError(
-            tr("Could not create the map: %1").arg(QString::fromStdString(created.error().describe())));
-        return false;
-    }
-    return openMap(created->wdtPath);
-}
-
 bool MainWindow::goToPosition(const widgets::GoToTarget& target) {
-    if (!mDoc) {
+    core::MapDocument* doc = document();
+    if (!doc) {
         return false;
     }
     const core::TileCoord t = core::tileAt(target.position);
-    if (!mDoc->tileExists(t)) {
+    if (!doc->tileExists(t)) {
         reportError(tr("Tile %1_%2 is not part of this map").arg(t.x).arg(t.y));
         return false;
     }
-    loadTilesAround(t, 0); // its height now; the streamer brings the neighbours
-    const double z = target.height.value_or(mDoc->heightAt(target.position).value_or(0.0));
+    mDocs->loadTilesAround(t, 0); // its height now; the streamer brings the neighbours
+    const double z = target.height.value_or(doc->heightAt(target.position).value_or(0.0));
     mViewport->flyTo({target.position, z}, target.facing);
     mLastGoTo = target;
     return true;
 }
 
 bool MainWindow::save() {
-    if (!mDoc) {
-        return false;
-    }
-    if (mPath.startsWith(QLatin1Char(':'))) {
-        if (!dialogsAllowed()) {
-            reportError(tr("The bundled demo map is read-only: use Save As"));
-            return false;
-        }
+    core::MapDocument* doc = document();
+    if (doc && mDocs->isBundled() && dialogsAllowed()) {
         chooseSaveFolder(std::nullopt);
-        return !mDoc->isModified();
+        return !doc->isModified();
     }
-    SaveProgressDialog progress(this, tr("Saving %n modified tile(s)...", nullptr, mDoc->saveTileCount()),
-                                mDoc->saveTileCount());
-    io::AdtWriteOptions options;
-    options.alphaEncoding = mSaveAlpha;
-    const auto report = mDoc->save(options, progress.callback());
-    if (!report.ok) {
-        reportError(tr("Saving failed: %1").arg(report.error));
-        return false;
-    }
-    mLastError.clear();
-    statusBar()->showMessage(tr("Saved %1 tiles").arg(report.saved.size()), 5000);
-    updateTitle();
-    return true;
+    return mDocs->save();
 }
 
-bool MainWindow::importAlphaMap(const QString& alphaWdt, const QString& outDir, core::TileLayout layout) {
-    if (!maybeSave()) {
-        return false;
+void MainWindow::exportPatchAsked() {
+    core::MapDocument* doc = document();
+    if (!doc) {
+        reportError(tr("Open a map first"));
+        return;
     }
-    QProgressDialog progress(tr("Converting %1...").arg(QFileInfo(alphaWdt).fileName()), tr("Cancel"), 0, 1,
-                             this);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(400);
-    core::AlphaMapImportOptions options;
-    options.layout = layout;
-    options.backup = core::BackupPolicy::KeepBackup;
-    const auto result = core::importAlphaMap(alphaWdt, outDir, options, [&progress](int done, int total) {
-        progress.setMaximum(std::max(total, 1));
-        progress.setValue(done);
-        QCoreApplication::processEvents();
-        return !progress.wasCanceled();
-    });
-    progress.reset();
-    if (!result) {
-        reportError(tr("Import failed: %1").arg(QString::fromStdString(result.error().describe())));
-        return false;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Patch MPQ"),
+                                                      mDocs->defaultPatchPath(mAssetFolders.clientData),
+                                                      tr("MPQ archives (*.MPQ *.mpq)"));
+    if (path.isEmpty()) {
+        return;
     }
-    if (!openMap(result->wdtPath)) {
-        return false;
-    }
-    if (!result->failures.empty()) {
-        QStringList problems;
-        for (const auto& note : result->failures) {
-            problems.push_back(QString::fromStdString(note.error.describe()));
-        }
-        reportError(tr("Imported %1 tile(s); %2 could not be converted:\n%3")
-                        .arg(result->convertedTiles.size())
-                        .arg(result->failures.size())
-                        .arg(problems.join(QLatin1Char('\n'))));
-        return true;
-    }
-    statusBar()->showMessage(tr("Imported %1 tile(s) from %2 into %3")
-                                 .arg(result->convertedTiles.size())
-                                 .arg(QFileInfo(alphaWdt).fileName(), outDir),
-                             8000);
-    return true;
-}
-
-QString MainWindow::defaultPatchPath() const {
-    const QString stored = QSettings().value(mapSettingsKey(QStringLiteral("patchFile"))).toString();
-    if (!stored.isEmpty()) {
-        return stored;
-    }
-    if (!mAssetFolders.clientData.isEmpty()) {
-        const QString data = core::resolveClientDataFolder(mAssetFolders.clientData);
-        const std::filesystem::path next = core::nextFreePatchName(QFile::encodeName(data).toStdString());
-        if (!next.empty()) {
-            return QFile::decodeName(next.c_str());
-        }
-    }
-    const QString folder =
-        mPath.startsWith(QLatin1Char(':')) ? QDir::homePath() : QFileInfo(mPath).absolutePath();
-    return QDir(folder).filePath(QStringLiteral("patch-4.MPQ"));
-}
-
-bool MainWindow::exportPatch(const QString& mpqPath) {
-    if (!mDoc) {
-        return false;
-    }
-    if (mPath.startsWith(QLatin1Char(':'))) {
-        reportError(tr(
-            "The patch is made from the saved map files: save the map to a folder first (File > Save As)"));
-        return false;
-    }
-    if (mDoc->isModified()) {
-        if (!dialogsAllowed()) {
-            reportError(tr("%1 has unsaved changes: save before exporting a patch").arg(mDoc->mapName()));
-            return false;
-        }
+    // The patch is made from the saved files: unsaved changes are saved first, after asking (without
+    // dialogs the document manager refuses them).
+    if (doc->isModified() && !mDocs->isBundled() && dialogsAllowed()) {
         const auto answer = QMessageBox::question(
             this, tr("Export Patch MPQ"),
             tr("The patch is made from the saved files and %1 has unsaved changes. Save them first?")
-                .arg(mDoc->mapName()),
+                .arg(doc->mapName()),
             QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
         if (answer != QMessageBox::Save || !save()) {
-            return false;
+            return;
         }
     }
-    const auto plan = core::planPatchExport(QFile::encodeName(QFileInfo(mPath).absolutePath()).toStdString(),
-                                            mDoc->mapName().toStdString());
-    if (!plan) {
-        reportError(tr("Export failed: %1").arg(QString::fromStdString(plan.error().message)));
-        return false;
-    }
-    const int total = int(plan->files.size());
-    SaveProgressDialog progress(this, tr("Writing %n file(s) to %1...", nullptr, total).arg(mpqPath), total);
-    const auto tick = progress.callback();
-    const auto result =
-        core::exportPatch(*plan, QFile::encodeName(mpqPath).toStdString(),
-                          [&tick](std::size_t done, std::size_t all) { return tick(int(done), int(all)); });
-    if (!result) {
-        reportError(tr("Export failed: %1").arg(QString::fromStdString(result.error().message)));
-        return false;
-    }
-    QSettings().setValue(mapSettingsKey(QStringLiteral("patchFile")), mpqPath);
-    mLastError.clear();
-    QString message = tr("Exported %1 file(s), %2 KiB, to %3")
-                          .arg(result->fileCount)
-                          .arg((result->archiveBytes + 1023) / 1024)
-                          .arg(mpqPath);
-    for (const std::string& warning : plan->warnings) {
-        message += QStringLiteral("; ") + QString::fromStdString(warning);
-    }
-    statusBar()->showMessage(message, 10000);
-    return true;
-}
-
-bool MainWindow::saveAs(const QString& folder, std::optional<core::TileLayout> layout) {
-    if (!mDoc) {
-        return false;
-    }
-    const core::TileLayout target = layout.value_or(mDoc->source().layout());
-    if (!QDir().mkpath(folder)) {
-        reportError(tr("Cannot create %1").arg(folder));
-        return false;
-    }
-    const QString wdt = QDir(folder).filePath(mDoc->mapName() + QStringLiteral(".wdt"));
-    SaveProgressDialog progress(
-        this, tr("Writing the map (%n tile(s)) to %1...", nullptr, mDoc->saveAsTileCount()).arg(folder),
-        mDoc->saveAsTileCount());
-    io::AdtWriteOptions options;
-    options.alphaEncoding = mSaveAlpha;
-    const auto report =
-        mDoc->saveAs(std::make_unique<core::FolderMapSource>(wdt, target), options, progress.callback());
-    if (!report.ok) {
-        reportError(tr("Saving failed: %1").arg(report.error));
-        return false;
-    }
-    mPath = wdt;
-    addRecentFile(wdt);
-    mLastError.clear();
-    updateTitle();
-    statusBar()->showMessage(tr("Saved the map (%1 tiles, %2) to %3")
-                                 .arg(report.saved.size())
-                                 .arg(target == core::TileLayout::Split ? tr("split files") : tr("v18 files"))
-                                 .arg(folder),
-                             5000);
-    return true;
+    mDocs->exportPatch(path);
 }
 
 void MainWindow::chooseAndOpen() {
-    const QString start = mPath.startsWith(QLatin1Char(':')) ? QString() : QFileInfo(mPath).absolutePath();
+    const QString current = mDocs->path();
+    const QString start =
+        current.startsWith(QLatin1Char(':')) ? QString() : QFileInfo(current).absolutePath();
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open Map"), start, tr("Maps (*.wdt *.adt);;All files (*)"));
     if (!path.isEmpty()) {
-        openMap(path);
+        mDocs->open(path);
     }
 }
 
 void MainWindow::chooseSaveFolder(std::optional<core::TileLayout> layout) {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Save Map Into Folder"));
     if (!folder.isEmpty()) {
-        saveAs(folder, layout);
+        mDocs->saveAs(folder, layout);
     }
 }
 
 void MainWindow::cursorMoved(std::optional<glm::dvec3> world) {
-    if (!mDoc) {
+    const core::MapDocument* doc = document();
+    if (!doc) {
         return;
     }
-    mInfo->showPosition(*mDoc, world);
+    mInfo->showPosition(*doc, world);
     if (world) {
         showTileSummary(core::tileAt({world->x, world->y}));
     }
@@ -1153,7 +820,8 @@ void MainWindow::refreshTileSummary() {
 }
 
 void MainWindow::showTileSummary(const core::TileCoord& t) {
-    const io::Adt* adt = mDoc ? mDoc->tile(t) : nullptr;
+    const core::MapDocument* doc = document();
+    const io::Adt* adt = doc ? doc->tile(t) : nullptr;
     if (!adt || mSummaryTile == t) {
         return;
     }
@@ -1163,20 +831,21 @@ void MainWindow::showTileSummary(const core::TileCoord& t) {
         inTile.push_back(QString::fromStdString(name));
     }
     mTextureBrowser->setPreferred(inTile);
-    mSummary->showSummary(core::summarizeTile(*adt), mDoc->bigAlpha(),
-                          tr("tile %1_%2, from %3.wdt").arg(t.x).arg(t.y).arg(mDoc->mapName()), {});
+    mSummary->showSummary(core::summarizeTile(*adt), doc->bigAlpha(),
+                          tr("tile %1_%2, from %3.wdt").arg(t.x).arg(t.y).arg(doc->mapName()), {});
 }
 
 void MainWindow::updateTileMap() {
-    if (!mDoc) {
+    const core::MapDocument* doc = document();
+    if (!doc) {
         return;
     }
     std::set<core::TileCoord> loaded;
-    for (const auto t : mDoc->loadedTiles()) {
+    for (const auto t : doc->loadedTiles()) {
         loaded.insert(t);
     }
     std::set<core::TileCoord> modified;
-    for (const auto t : mDoc->modifiedTiles()) {
+    for (const auto t : doc->modifiedTiles()) {
         modified.insert(t);
     }
     mTileMap->setLoadedTiles(loaded);
@@ -1184,63 +853,35 @@ void MainWindow::updateTileMap() {
 }
 
 void MainWindow::updateTitle() {
-    const bool modified = mDoc && mDoc->isModified();
-    setWindowModified(modified);
-    setWindowTitle(mDoc ? tr("%1[*] - Mapsmith").arg(mDoc->mapName()) : tr("Mapsmith"));
-    mSave->setEnabled(mDoc != nullptr);
-    mSaveAs->setEnabled(mDoc != nullptr);
-    const bool split = mDoc && mDoc->source().layout() == core::TileLayout::Split;
-    mSaveAsV18->setEnabled(mDoc != nullptr && split);
-    mSaveAsSplit->setEnabled(mDoc != nullptr && !split);
-}
-
-QStringList MainWindow::recentFiles() const {
-    // Absolute paths of files that still exist, each once: entries of older versions (relative paths,
-    // which depend on the folder Mapsmith was started from) and maps since deleted are dropped.
-    QStringList list;
-    for (const QString& path : QSettings().value(QStringLiteral("recentFiles")).toStringList()) {
-        const QFileInfo info(path);
-        const QString absolute = QDir::cleanPath(info.absoluteFilePath());
-        if (info.isAbsolute() && info.exists() && !list.contains(absolute)) {
-            list.push_back(absolute);
-        }
-    }
-    return list;
-}
-
-void MainWindow::addRecentFile(const QString& path) {
-    if (path.startsWith(QLatin1Char(':'))) {
-        return; // the bundled demo is always one click away (no argument)
-    }
-    const QString absolute = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
-    QStringList list = recentFiles();
-    list.removeAll(absolute);
-    list.prepend(absolute);
-    while (list.size() > kMaxRecent) {
-        list.removeLast();
-    }
-    QSettings().setValue(QStringLiteral("recentFiles"), list);
-    rebuildRecentMenu();
+    const core::MapDocument* doc = document();
+    setWindowModified(doc && doc->isModified());
+    setWindowTitle(doc ? tr("%1[*] - Mapsmith").arg(doc->mapName()) : tr("Mapsmith"));
+    mSave->setEnabled(doc != nullptr);
+    mSaveAs->setEnabled(doc != nullptr);
+    const bool split = doc && doc->source().layout() == core::TileLayout::Split;
+    mSaveAsV18->setEnabled(doc != nullptr && split);
+    mSaveAsSplit->setEnabled(doc != nullptr && !split);
 }
 
 void MainWindow::rebuildRecentMenu() {
     mRecentMenu->clear();
-    const QStringList list = recentFiles();
+    const QStringList list = mDocs->recentFiles();
     for (const QString& path : list) {
-        mRecentMenu->addAction(path, this, [this, path] { openMap(path); });
+        mRecentMenu->addAction(path, this, [this, path] { mDocs->open(path); });
     }
     mRecentMenu->setEnabled(!list.isEmpty());
 }
 
 bool MainWindow::maybeSave() {
-    if (!mDoc || !mDoc->isModified()) {
+    const core::MapDocument* doc = document();
+    if (!doc || !doc->isModified()) {
         return true;
     }
     if (!dialogsAllowed()) {
         return true; // automation: never blocks on a question
     }
     const auto answer = QMessageBox::question(
-        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them first?").arg(mDoc->mapName()),
+        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them first?").arg(doc->mapName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Cancel) {
         return false;
@@ -1249,7 +890,7 @@ bool MainWindow::maybeSave() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    mTools->at(mCurrentTool)->end();
+    mTools->current()->end();
     if (maybeSave()) {
         event->accept();
     } else {

@@ -1,7 +1,5 @@
 #include "editor/tool_settings_dock.h"
 
-#include "editor/tools/object_tool.h"
-#include "editor/tools/tool_box.h"
 #include "widgets/attribute_mode_panels.h"
 #include "widgets/brush_settings_panel.h"
 #include "widgets/height_mode_panel.h"
@@ -24,7 +22,7 @@ namespace {
 constexpr double kHeightStrengthMax = 20.0;
 } // namespace
 
-ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(parent), mTools(tools) {
+ToolSettingsDock::ToolSettingsDock(ToolManager& tools, QWidget* parent) : QWidget(parent), mTools(tools) {
     setObjectName(QStringLiteral("toolSettings"));
     auto* layout = new QVBoxLayout(this);
     mBrush = new widgets::BrushSettingsPanel(this);
@@ -35,14 +33,14 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
 
     const int all = int(Field::All);
     const int binary = int(Field::Radius) | int(Field::Spacing);
-    bind(tools.height(), new widgets::HeightModePanel(this), all, kHeightStrengthMax);
-    bind(tools.texture(), new widgets::TextureModePanel(this), all);
-    bind(tools.holes(), new widgets::HoleModePanel(this), binary);
-    bind(tools.colour(), new widgets::VertexColourModePanel(this), all);
-    bind(tools.areaId(), new widgets::AreaIdModePanel(this), binary);
-    bind(tools.impassable(), new widgets::ImpassableModePanel(this), binary);
-    bind(tools.shadow(), new widgets::ShadowModePanel(this), binary);
-    bind(tools.liquid(), new widgets::LiquidModePanel(this), binary);
+    bind(ToolId::Sculpt, tools.height(), new widgets::HeightModePanel(this), all, kHeightStrengthMax);
+    bind(ToolId::PaintTexture, tools.texture(), new widgets::TextureModePanel(this), all);
+    bind(ToolId::Holes, tools.holes(), new widgets::HoleModePanel(this), binary);
+    bind(ToolId::VertexColour, tools.colour(), new widgets::VertexColourModePanel(this), all);
+    bind(ToolId::AreaId, tools.areaId(), new widgets::AreaIdModePanel(this), binary);
+    bind(ToolId::Impassable, tools.impassable(), new widgets::ImpassableModePanel(this), binary);
+    bind(ToolId::Shadows, tools.shadow(), new widgets::ShadowModePanel(this), binary);
+    bind(ToolId::Liquid, tools.liquid(), new widgets::LiquidModePanel(this), binary);
     auto* objectPage = new QWidget(this);
     auto* objectHelp =
         new QLabel(tr("Click an object (a box) to select it; its values are in the Object "
@@ -62,29 +60,31 @@ ToolSettingsDock::ToolSettingsDock(ToolBox& tools, QWidget* parent) : QWidget(pa
     objectLayout->setContentsMargins(0, 0, 0, 0);
     objectLayout->addRow(objectHelp);
     objectLayout->addRow(tr("Model to place:"), placeModel);
-    addPlainPage(objectPage);
+    addPlainPage(ToolId::Objects, objectPage);
 
     connect(mBrush, &widgets::BrushSettingsPanel::settingsChanged, this, [this] {
-        if (mCurrent >= 0) {
-            mApplyBrush[std::size_t(mCurrent)]();
+        if (mCurrent) {
+            page(*mCurrent).applyBrush();
             emit brushChanged();
         }
     });
-    showTool(0);
+    showTool(ToolId::Sculpt);
 }
 
 template <class ToolT, class PanelT>
-void ToolSettingsDock::bind(ToolT* tool, PanelT* panel, int fields, double strengthMax) {
+void ToolSettingsDock::bind(ToolId id, ToolT* tool, PanelT* panel, int fields, double strengthMax) {
     mStack->addWidget(panel);
-    mFields.push_back(fields);
-    mRefresh.push_back([this, tool, panel, strengthMax] {
+    Page& p = page(id);
+    p.panel = panel;
+    p.fields = fields;
+    p.refresh = [this, tool, panel, strengthMax] {
         // Showing a tool must not write the panel's values (still the previous tool's) into it.
         const QSignalBlocker block(mBrush);
         mBrush->setStrengthRange(strengthMax, 2, QString());
         panel->setSettings(tool->settings());
         mBrush->setSettings(tool->settings().brush);
-    });
-    mApplyBrush.push_back([this, tool] { tool->settings().brush = mBrush->settings(); });
+    };
+    p.applyBrush = [this, tool] { tool->settings().brush = mBrush->settings(); };
     connect(panel, &PanelT::settingsChanged, this, [tool](const auto& s) {
         const core::BrushSettings brush = tool->settings().brush; // the brush panel owns these
         tool->settings() = s;
@@ -92,26 +92,25 @@ void ToolSettingsDock::bind(ToolT* tool, PanelT* panel, int fields, double stren
     });
 }
 
-void ToolSettingsDock::addPlainPage(QWidget* page) {
-    mStack->addWidget(page);
-    mFields.push_back(0);
-    mRefresh.push_back([] {});
-    mApplyBrush.push_back([] {});
+void ToolSettingsDock::addPlainPage(ToolId id, QWidget* panel) {
+    mStack->addWidget(panel);
+    page(id) = Page{panel, 0, [] {}, [] {}};
 }
 
-QWidget* ToolSettingsDock::modePanel(int toolIndex) const {
-    return mStack->widget(toolIndex);
+QWidget* ToolSettingsDock::modePanel(ToolId tool) const {
+    return page(tool).panel;
 }
 
-void ToolSettingsDock::showTool(int toolIndex) {
-    if (toolIndex < 0 || toolIndex >= mStack->count()) {
+void ToolSettingsDock::showTool(ToolId tool) {
+    const Page& p = page(tool);
+    if (!p.panel) {
         return;
     }
-    mCurrent = toolIndex;
-    mStack->setCurrentIndex(toolIndex);
-    mBrush->setVisibleFields(widgets::BrushSettingsPanel::Fields(mFields[std::size_t(toolIndex)]));
-    mBrush->setVisible(mFields[std::size_t(toolIndex)] != 0);
-    mRefresh[std::size_t(toolIndex)]();
+    mCurrent = tool;
+    mStack->setCurrentWidget(p.panel);
+    mBrush->setVisibleFields(widgets::BrushSettingsPanel::Fields(p.fields));
+    mBrush->setVisible(p.fields != 0);
+    p.refresh();
     emit brushChanged();
 }
 

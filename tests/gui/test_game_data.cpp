@@ -5,14 +5,15 @@
 // and the folders are remembered for the next window.
 
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
 #include "core/geometry/object_model.h"
 #include "core/kernels/procedural_textures.h"
-#include "core/document/unique_ids.h"
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/minimap_builder.h"
 #include "editor/tools/object_tool.h"
-#include "editor/tools/tool_box.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/assets/blp.h"
 #include "io/assets/texture_cache.h"
@@ -145,7 +146,7 @@ void TestGameData::windowShowsTheArchiveTextures() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     // A fixed view over the whole start tile (not the start camera, which is nearer): the grass covers
     // most of it, the lake little.
     {
@@ -226,7 +227,7 @@ void TestGameData::tileMapShowsTheMinimap() {
     editor::MainWindow window;
     QSignalSpy built(window.minimapBuilder(), &editor::MinimapBuilder::finished);
     QVERIFY(window.setAssetFolders({mData, {}, {}}));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     QTRY_VERIFY_WITH_TIMEOUT(!window.tileMap()->minimap().isNull(), 10000);
     QCOMPARE(built.last().at(1).toInt(), 2); // 32_32 through md5translate.trs, 33_32 unhashed
     const QImage map = window.tileMap()->minimap();
@@ -259,26 +260,28 @@ private:
 void TestGameData::exportPatchFromTheEditor() {
     QTemporaryDir dir;
     editor::MainWindow window;
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     const QString patch = dir.filePath(QStringLiteral("patch-4.MPQ"));
-    QVERIFY(!window.exportPatch(patch)); // the bundled map has no folder yet
+    QVERIFY(!window.documents()->exportPatch(patch)); // the bundled map has no folder yet
     QVERIFY(window.lastError().contains(QStringLiteral("save the map to a folder first")));
     const QString folder = dir.filePath(QStringLiteral("Mapsmith"));
-    QVERIFY(window.saveAs(folder));
+    QVERIFY(window.documents()->saveAs(folder));
 
     // Unsaved changes are refused when no one can be asked.
     window.document()->undoStack()->push(new TouchTile(*window.document(), {32, 32}));
     QVERIFY(window.document()->isModified());
-    QVERIFY(!window.exportPatch(patch));
+    QVERIFY(!window.documents()->exportPatch(patch));
     QVERIFY(window.lastError().contains(QStringLiteral("unsaved changes")));
     QVERIFY(!QFile::exists(patch));
-    QVERIFY(window.save());
+    QVERIFY(window.documents()->save());
 
     // With game data set, the proposal is the patch that wins in the client's Data folder.
     QVERIFY(window.setAssetFolders({mData, {}, {}}));
-    QCOMPARE(window.defaultPatchPath(), mData + QStringLiteral("/patch-4.MPQ"));
-    QVERIFY2(window.exportPatch(patch), qPrintable(window.lastError()));
-    QCOMPARE(window.defaultPatchPath(), patch); // remembered for this map
+    QCOMPARE(window.documents()->defaultPatchPath(window.assetFolders().clientData),
+             mData + QStringLiteral("/patch-4.MPQ"));
+    QVERIFY2(window.documents()->exportPatch(patch), qPrintable(window.lastError()));
+    QCOMPARE(window.documents()->defaultPatchPath(window.assetFolders().clientData),
+             patch); // remembered for this map
 
     auto archive = io::MpqAssetSource::open({patch.toStdString()});
     QVERIFY(archive);
@@ -301,7 +304,7 @@ void TestGameData::mdlModelsAreDrawnAsWires() {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.setAssetFolders({mData, {}, {}}));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     const std::string earth = "world/gamestudio/EARTH.mdl";
     // The game data's MDL: a wire of its frame 0 and its box; other models keep their stand-ins.
     const auto& bounds = window.objectBounds();

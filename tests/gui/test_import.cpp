@@ -4,6 +4,7 @@
 
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "support/alpha_wdt_builder.h"
@@ -53,7 +54,8 @@ private slots:
         editor::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY2(window.importAlphaMap(path, out, core::TileLayout(layout)), qPrintable(window.lastError()));
+        QVERIFY2(window.documents()->importAlphaMap(path, out, core::TileLayout(layout)),
+                 qPrintable(window.lastError()));
         QVERIFY(window.document());
         QCOMPARE(window.document()->mapName(), QStringLiteral("Kalidar"));
         QCOMPARE(window.document()->source().layout(), core::TileLayout(layout));
@@ -79,8 +81,8 @@ private slots:
         bytes.resize(bytes.size() / 50); // cut inside the map table
         const QString path = writeAlpha(dir, bytes);
         editor::MainWindow window;
-        QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
-        QVERIFY(!window.importAlphaMap(path, dir.filePath(QStringLiteral("out"))));
+        QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
+        QVERIFY(!window.documents()->importAlphaMap(path, dir.filePath(QStringLiteral("out"))));
         QVERIFY2(window.lastError().startsWith(QStringLiteral("Import failed: ")),
                  qPrintable(window.lastError()));
         QCOMPARE(window.document()->mapName(), QStringLiteral("Mapsmith"));

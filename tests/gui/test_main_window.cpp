@@ -2,11 +2,13 @@
 // mouse, undo/redo through the window's actions, save into a folder and open it again; the viewport
 // image must show terrain and change where the stroke went.
 
+#include "core/convert/new_map.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
-#include "core/convert/new_map.h"
+#include "core/edit/height_stroke.h"
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
-#include "editor/tools/tool_box.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
 #include "support/viewport_mouse.h"
@@ -26,6 +28,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSet>
 #include <QTemporaryDir>
@@ -141,6 +144,7 @@ private slots:
     void goToDialogFacesThePastedOrientation();
     void newMapIsCreatedAndOpened();
     void opensAMapFolder();
+    void progressDialogCancelsASave();
     void docksShowWholeTexts();
 };
 
@@ -153,7 +157,7 @@ void TestMainWindow::opensDemoMap() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY2(window.openMap(kDemo), qPrintable(window.lastError()));
+    QVERIFY2(window.documents()->open(kDemo), qPrintable(window.lastError()));
     QVERIFY(window.document());
     QCOMPARE(window.document()->loadedTiles().size(), std::size_t(4));
     QVERIFY(window.windowTitle().startsWith(QStringLiteral("Mapsmith")));
@@ -170,10 +174,15 @@ void TestMainWindow::toolShortcutsSelectTools() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    for (int i = 0; i < window.tools()->count(); ++i) {
-        QCOMPARE(window.toolAction(i)->shortcut(), QKeySequence(QString::number(i + 1)));
-        window.toolAction(i)->trigger();
-        QCOMPARE(window.currentTool(), i);
+    using editor::ToolId;
+    const std::pair<Qt::Key, ToolId> keys[] = {
+        {Qt::Key_1, ToolId::Sculpt},       {Qt::Key_2, ToolId::PaintTexture}, {Qt::Key_3, ToolId::Holes},
+        {Qt::Key_4, ToolId::VertexColour}, {Qt::Key_5, ToolId::AreaId},       {Qt::Key_6, ToolId::Impassable},
+        {Qt::Key_7, ToolId::Shadows},      {Qt::Key_8, ToolId::Liquid},       {Qt::Key_9, ToolId::Objects}};
+    for (const auto& [key, tool] : keys) {
+        QCOMPARE(window.toolAction(tool)->shortcut(), QKeySequence(key));
+        window.toolAction(tool)->trigger();
+        QCOMPARE(window.tools()->currentId(), tool);
     }
 }
 
@@ -181,9 +190,9 @@ void TestMainWindow::strokeWithTheMouseUndoRedo() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(kDemo));
+    QVERIFY(window.documents()->open(kDemo));
     auto* doc = window.document();
-    window.selectTool(0); // sculpt: raise
+    window.tools()->select(editor::ToolId::Sculpt); // raise
     window.tools()->height()->settings().brush.radius = 30.0;
     window.tools()->height()->settings().brush.strength = 4.0;
     const auto centre = window.viewport()->pick(window.viewport()->rect().center());
@@ -219,14 +228,14 @@ void TestMainWindow::saveAsAndReopen() {
         editor::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openMap(kDemo));
-        QVERIFY(!window.save()); // the bundled demo has no folder: Save As is needed
+        QVERIFY(window.documents()->open(kDemo));
+        QVERIFY(!window.documents()->save()); // the bundled demo has no folder: Save As is needed
         const auto centre = window.viewport()->pick(window.viewport()->rect().center());
         QVERIFY(centre.has_value());
         tile = core::tileAt({centre->x, centre->y});
         tests::dragAcrossCentre(window.viewport(), 10);
         edited = tileBytes(*window.document(), tile);
-        QVERIFY2(window.saveAs(dir.path()), qPrintable(window.lastError()));
+        QVERIFY2(window.documents()->saveAs(dir.path()), qPrintable(window.lastError()));
         QVERIFY(!window.document()->isModified());
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
         for (const char* name :
@@ -235,16 +244,17 @@ void TestMainWindow::saveAsAndReopen() {
         }
         // A further edit saves in place, keeping the previous file as .bak.
         tests::dragAcrossCentre(window.viewport(), 5);
-        QVERIFY(window.save());
+        QVERIFY(window.documents()->save());
         QVERIFY(
             QFile::exists(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt.bak").arg(tile.x).arg(tile.y))));
         edited = tileBytes(*window.document(), tile);
     }
     editor::MainWindow again;
     again.show();
-    QVERIFY(again.openMap(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt").arg(tile.x).arg(tile.y))));
+    QVERIFY(
+        again.documents()->open(dir.filePath(QStringLiteral("Mapsmith_%1_%2.adt").arg(tile.x).arg(tile.y))));
     QVERIFY(tileBytes(*again.document(), tile) == edited);
-    QVERIFY(again.recentFiles().contains(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
+    QVERIFY(again.documents()->recentFiles().contains(dir.filePath(QStringLiteral("Mapsmith.wdt"))));
 }
 
 void TestMainWindow::saveAsSplitFilesAndBack() {
@@ -256,14 +266,14 @@ void TestMainWindow::saveAsSplitFilesAndBack() {
         editor::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openMap(kDemo));
+        QVERIFY(window.documents()->open(kDemo));
         QCOMPARE(window.document()->source().layout(), core::TileLayout::V18);
         const auto centre = window.viewport()->pick(window.viewport()->rect().center());
         QVERIFY(centre.has_value());
         tile = core::tileAt({centre->x, centre->y});
         tests::dragAcrossCentre(window.viewport(), 10);
         edited = tileBytes(*window.document(), tile);
-        QVERIFY2(window.saveAs(split, core::TileLayout::Split), qPrintable(window.lastError()));
+        QVERIFY2(window.documents()->saveAs(split, core::TileLayout::Split), qPrintable(window.lastError()));
         for (const char* suffix : {"", "_tex0", "_obj0"}) {
             QVERIFY(
                 QFile::exists(split + QStringLiteral("/Mapsmith_32_33%1.adt").arg(QLatin1String(suffix))));
@@ -274,14 +284,15 @@ void TestMainWindow::saveAsSplitFilesAndBack() {
     again.show();
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     // Any file of a set opens the map; the tile reads back as it was edited.
-    QVERIFY2(again.openMap(split + QStringLiteral("/Mapsmith_%1_%2_tex0.adt").arg(tile.x).arg(tile.y)),
-             qPrintable(again.lastError()));
+    QVERIFY2(
+        again.documents()->open(split + QStringLiteral("/Mapsmith_%1_%2_tex0.adt").arg(tile.x).arg(tile.y)),
+        qPrintable(again.lastError()));
     QCOMPARE(again.document()->source().layout(), core::TileLayout::Split);
     QVERIFY(tileBytes(*again.document(), tile) == edited);
     QVERIFY(distinctColours(again.viewport()->grabFrame()) > 200);
     // And back to v18: the files equal a plain v18 Save As of the same map.
     const QString v18 = dir.filePath(QStringLiteral("v18"));
-    QVERIFY(again.saveAs(v18, core::TileLayout::V18));
+    QVERIFY(again.documents()->saveAs(v18, core::TileLayout::V18));
     QVERIFY(!QFile::exists(v18 + QStringLiteral("/Mapsmith_32_33_tex0.adt")));
     QVERIFY(tileBytes(*again.document(), tile) == edited);
 }
@@ -294,12 +305,12 @@ void TestMainWindow::damagedFileKeepsCurrentMap() {
     bad.close();
     editor::MainWindow window;
     window.show();
-    QVERIFY(window.openMap(kDemo));
+    QVERIFY(window.documents()->open(kDemo));
     auto* doc = window.document();
-    QVERIFY(!window.openMap(bad.fileName()));
+    QVERIFY(!window.documents()->open(bad.fileName()));
     QVERIFY(!window.lastError().isEmpty());
     QCOMPARE(window.document(), doc);
-    QVERIFY(!window.openMap(dir.filePath(QStringLiteral("Nothing_1_2.adt"))));
+    QVERIFY(!window.documents()->open(dir.filePath(QStringLiteral("Nothing_1_2.adt"))));
     QCOMPARE(window.document(), doc);
 }
 
@@ -307,7 +318,7 @@ void TestMainWindow::goToFliesToTerrainAndRefusesMissingTiles() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(kDemo));
+    QVERIFY(window.documents()->open(kDemo));
     // The middle of tile 33_33 (world x, y = origin - half a tile), no height: the terrain's.
     const glm::dvec2 target = core::tileOrigin({33, 33}) - glm::dvec2(core::kTileSize / 2.0);
     QVERIFY(window.goToPosition({target, std::nullopt, std::nullopt}));
@@ -329,7 +340,7 @@ void TestMainWindow::goToDialogFacesThePastedOrientation() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(kDemo));
+    QVERIFY(window.documents()->open(kDemo));
     editor::TerrainViewport* view = window.viewport();
     QAction* goTo = nullptr;
     for (QAction* a : window.findChildren<QAction*>()) {
@@ -418,7 +429,7 @@ void TestMainWindow::newMapIsCreatedAndOpened() {
     spec.tiles = {{20, 40}, {21, 40}};
     spec.terrain = core::NewMapSpec::Terrain::Flat;
     spec.baseHeight = 12.0f;
-    QVERIFY2(window.createMap(spec), qPrintable(window.lastError()));
+    QVERIFY2(window.documents()->create(spec), qPrintable(window.lastError()));
     QVERIFY(window.document());
     QCOMPARE(window.document()->mapName(), QStringLiteral("Fresh"));
     QCOMPARE(window.document()->loadedTiles().size(), std::size_t(2));
@@ -428,7 +439,7 @@ void TestMainWindow::newMapIsCreatedAndOpened() {
     QVERIFY(!window.document()->isModified());
     // An invalid spec writes nothing and keeps the open map.
     spec.name = QStringLiteral("bad name");
-    QVERIFY(!window.createMap(spec));
+    QVERIFY(!window.documents()->create(spec));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Fresh"));
     QVERIFY(!window.lastError().isEmpty());
 }
@@ -441,12 +452,50 @@ void TestMainWindow::opensAMapFolder() {
     spec.tiles = {{30, 30}};
     QVERIFY(core::createMap(spec));
     editor::MainWindow window;
-    QVERIFY2(window.openMap(spec.directory), qPrintable(window.lastError()));
+    QVERIFY2(window.documents()->open(spec.directory), qPrintable(window.lastError()));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
     // A folder with no (or two) WDTs says so.
-    QVERIFY(!window.openMap(dir.path()));
+    QVERIFY(!window.documents()->open(dir.path()));
     QVERIFY(window.lastError().contains(QStringLiteral("exactly one .wdt")));
     QCOMPARE(window.document()->mapName(), QStringLiteral("Folder"));
+}
+
+// A long save shows a progress dialog; its Cancel stops the save after the tile being written, the
+// map stays modified, and the dialog goes with the save.
+void TestMainWindow::progressDialogCancelsASave() {
+    QTemporaryDir dir;
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(QStringLiteral("Slow"));
+    spec.name = QStringLiteral("Slow");
+    spec.tiles = {{30, 30}, {31, 30}, {32, 30}};
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(window.documents()->create(spec), qPrintable(window.lastError()));
+    core::MapDocument* doc = window.document();
+    for (const core::TileCoord t : spec.tiles) {
+        core::HeightBrushSettings raise;
+        raise.brush.radius = 20.0;
+        core::HeightStroke stroke(*doc, raise);
+        stroke.moveTo(core::tileOrigin(t) - glm::dvec2(266.0));
+        stroke.finish();
+    }
+    QCOMPARE(doc->saveTileCount(), 3);
+    int dialogs = 0;
+    // The user presses Cancel as soon as the dialog is there.
+    connect(window.documents(), &editor::DocumentManager::progressStarted, &window, [&] {
+        const auto found = window.findChildren<QProgressDialog*>();
+        dialogs = int(found.size());
+        if (!found.isEmpty()) {
+            found.front()->cancel();
+        }
+    });
+    QVERIFY(!window.documents()->save());
+    QCOMPARE(dialogs, 1);
+    QVERIFY(window.findChildren<QProgressDialog*>().isEmpty());
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->saveTileCount(), 2); // the first tile was written
+    QVERIFY2(window.lastError().startsWith(QStringLiteral("Saving failed")), qPrintable(window.lastError()));
 }
 
 void TestMainWindow::docksShowWholeTexts() {
@@ -455,7 +504,7 @@ void TestMainWindow::docksShowWholeTexts() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(kDemo));
+    QVERIFY(window.documents()->open(kDemo));
     auto* summaryDock = window.findChild<QDockWidget*>(QStringLiteral("summaryDock"));
     QVERIFY(summaryDock);
     summaryDock->raise();

@@ -4,12 +4,13 @@
 // press in the middle of a distant (small) object moves its body rather than gripping a handle.
 
 #include "core/document/map_document.h"
-#include "core/edit/object_edit.h"
 #include "core/document/unique_ids.h"
+#include "core/edit/object_edit.h"
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/tools/object_pick.h"
 #include "editor/tools/object_tool.h"
-#include "editor/tools/tool_box.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "support/memory_map.h"
 #include "widgets/object_properties_panel.h"
@@ -60,7 +61,8 @@ struct Scene {
 // Shows `window` with the bundled demo map; the start tile's first doodad (nullopt when that failed).
 std::optional<core::ObjectRef> showDemoFirstDoodad(editor::MainWindow& window) {
     window.show();
-    if (!QTest::qWaitForWindowExposed(&window) || !window.openMap(QStringLiteral(":/demo/Mapsmith.wdt"))) {
+    if (!QTest::qWaitForWindowExposed(&window) ||
+        !window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt"))) {
         return std::nullopt;
     }
     const core::MapDocument& doc = *window.document();
@@ -176,14 +178,14 @@ void TestObjectTool::mainWindowSelectDeleteUndo() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     core::MapDocument& doc = *window.document();
     // The demo's tower marker north-west of the lake on the start tile: find the nearest doodad to
     // the screen centre that projects into the viewport.
     editor::TerrainViewport* view = window.viewport();
-    const int objectTool = window.tools()->count() - 1;
-    QCOMPARE(window.tools()->at(objectTool), static_cast<editor::Tool*>(window.tools()->objects()));
-    window.toolAction(objectTool)->trigger();
+    QCOMPARE(window.tools()->tool(editor::ToolId::Objects),
+             static_cast<editor::Tool*>(window.tools()->objects()));
+    window.toolAction(editor::ToolId::Objects)->trigger();
     std::optional<core::ObjectRef> target;
     QPoint screen;
     for (const TileCoord t : doc.loadedTiles()) {
@@ -212,7 +214,7 @@ void TestObjectTool::mainWindowSelectDeleteUndo() {
     QVERIFY(shot.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/object_selected.png")));
 
     const int steps = doc.undoStack()->count();
-    QCOMPARE(window.deleteSelectedObjects(), 1);
+    QCOMPARE(window.tools()->deleteSelectedObjects(), 1);
     QVERIFY(!core::findObject(doc, *target));
     QVERIFY(window.tools()->objects()->selection().empty());
     QCOMPARE(view->selectionHandleLines(), 0);
@@ -297,7 +299,7 @@ void TestObjectTool::mainWindowDragsTheNorthHandle() {
     editor::TerrainViewport* view = window.viewport();
     const editor::CameraPose pose = editor::poseLookingAt(start, 60.0, -35.0, 40.0);
     view->setCamera(pose.position, pose.yaw, pose.pitch);
-    window.toolAction(window.tools()->count() - 1)->trigger();
+    window.toolAction(editor::ToolId::Objects)->trigger();
     window.tools()->objects()->setSelection({ref});
     const auto grip = view->handleScreenPoint(editor::HandleKind::North);
     QVERIFY(grip);
@@ -327,7 +329,7 @@ void TestObjectTool::smallObjectMovesByItsBody() {
     const core::ObjectRef ref = *first;
     const glm::dvec3 start = worldPosition(doc, ref);
     editor::TerrainViewport* view = window.viewport();
-    window.toolAction(window.tools()->count() - 1)->trigger();
+    window.toolAction(editor::ToolId::Objects)->trigger();
     window.tools()->objects()->setSelection({ref});
     const auto handles = editor::objectHandles(doc, ref, window.objectBounds());
     QVERIFY(handles);

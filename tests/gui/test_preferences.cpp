@@ -2,12 +2,13 @@
 // alpha encoding chosen for saves is used, remembered per map, and refused on 4-bit maps.
 
 #include "core/document/map_document.h"
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/tile_streamer.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
-#include "io/binary/file_io.h"
 #include "io/assets/texture_cache.h"
+#include "io/binary/file_io.h"
 #include "widgets/preferences_dialog.h"
 
 #include <QDoubleSpinBox>
@@ -66,7 +67,7 @@ void TestPreferences::windowAppliesPreferences() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     window.setPreferences({1800.0, 2, 32, 64});
     QCOMPARE(window.viewport()->viewDistance(), 1800.0);
     QCOMPARE(window.streamer()->radius(), 2);
@@ -84,16 +85,16 @@ void TestPreferences::alphaEncodingOnSaveIsUsedAndRemembered() {
     QString copy;
     {
         editor::MainWindow window;
-        QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
-        QVERIFY(window.saveAs(dir.filePath(QStringLiteral("plain"))));
+        QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
+        QVERIFY(window.documents()->saveAs(dir.filePath(QStringLiteral("plain"))));
         copy = dir.filePath(QStringLiteral("plain/Mapsmith.wdt"));
     }
     {
         editor::MainWindow window;
-        QVERIFY(window.openMap(copy));
-        QVERIFY(!window.saveAlphaEncoding());
-        QVERIFY(window.setSaveAlphaEncoding(io::AlphaEncoding::Rle));
-        QVERIFY(window.saveAs(dir.filePath(QStringLiteral("rle"))));
+        QVERIFY(window.documents()->open(copy));
+        QVERIFY(!window.documents()->saveAlphaEncoding());
+        QVERIFY(window.documents()->setSaveAlphaEncoding(io::AlphaEncoding::Rle));
+        QVERIFY(window.documents()->saveAs(dir.filePath(QStringLiteral("rle"))));
     }
     const auto bytes =
         io::readFileBytes(dir.filePath(QStringLiteral("rle/Mapsmith_32_32.adt")).toStdString());
@@ -114,8 +115,8 @@ void TestPreferences::alphaEncodingOnSaveIsUsedAndRemembered() {
     {
         // Remembered for the map it was chosen on.
         editor::MainWindow window;
-        QVERIFY(window.openMap(copy));
-        QCOMPARE(window.saveAlphaEncoding(), std::optional(io::AlphaEncoding::Rle));
+        QVERIFY(window.documents()->open(copy));
+        QCOMPARE(window.documents()->saveAlphaEncoding(), std::optional(io::AlphaEncoding::Rle));
     }
     {
         // Azeroth stores 4-bit alpha (MPHD flags 0): re-encoding is refused, saves keep them as read.
@@ -124,10 +125,10 @@ void TestPreferences::alphaEncodingOnSaveIsUsedAndRemembered() {
                                 dir.filePath(QLatin1String(name))));
         }
         editor::MainWindow window;
-        QVERIFY(window.openMap(dir.filePath(QStringLiteral("Azeroth_38_46.adt"))));
+        QVERIFY(window.documents()->open(dir.filePath(QStringLiteral("Azeroth_38_46.adt"))));
         QVERIFY(!window.document()->bigAlpha());
-        QVERIFY(!window.setSaveAlphaEncoding(io::AlphaEncoding::Rle));
-        QVERIFY(!window.saveAlphaEncoding());
+        QVERIFY(!window.documents()->setSaveAlphaEncoding(io::AlphaEncoding::Rle));
+        QVERIFY(!window.documents()->saveAlphaEncoding());
         QVERIFY(window.lastError().contains(QStringLiteral("4-bit")));
     }
 }

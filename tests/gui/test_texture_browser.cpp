@@ -3,8 +3,9 @@
 // first), a click chooses; in the main window a choice sets the texture tool's texture and selects it.
 
 #include "core/edit/texture_paint.h"
+#include "editor/document_manager.h"
 #include "editor/main_window.h"
-#include "editor/tools/tool_box.h"
+#include "editor/tools/tool_manager.h"
 #include "widgets/texture_browser.h"
 #include "widgets/texture_mode_panel.h"
 
@@ -127,14 +128,14 @@ void TestTextureBrowser::mainWindowChoiceSetsTheTextureTool() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openMap(QStringLiteral(":/demo/Mapsmith.wdt")));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
     TextureBrowser* browser = window.textureBrowser();
     // The demo's four textures, once each (no game data is configured in this test).
     QCOMPARE(browser->visiblePaths().size(), 4);
     const QString sand = QStringLiteral("Tileset\\Mapsmith\\Sand.blp");
     QVERIFY(browser->visiblePaths().contains(sand));
     emit browser->textureChosen(sand);
-    QCOMPARE(window.currentTool(), 1);
+    QCOMPARE(window.tools()->currentId(), editor::ToolId::PaintTexture);
     QCOMPARE(window.tools()->texture()->settings().texture, sand.toStdString());
     auto* panel = window.findChild<mapsmith::widgets::TextureModePanel*>();
     QVERIFY(panel);

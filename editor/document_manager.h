@@ -1,0 +1,118 @@
+#pragma once
+// The open map and the work on its files: open, save, save as (v18 or split), new maps, the 0.5.3
+// alpha import, the patch MPQ export, the per-map save settings and the recent-file list. It shows no
+// dialogs: long operations report progress (and stop on cancel()), failures report an error naming the
+// file and the system's reason, successes a summary; a modified document is replaced (open, create,
+// import) only when the replace guard the window supplies agrees.
+
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
+#include "core/geometry/coords.h"
+#include "io/adt/alpha_codec.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace mapsmith::core {
+class UniqueIdAllocator;
+struct NewMapSpec;
+} // namespace mapsmith::core
+
+namespace mapsmith::editor {
+
+class DocumentManager final : public QObject {
+    Q_OBJECT
+public:
+    explicit DocumentManager(QObject* parent = nullptr);
+    ~DocumentManager() override;
+
+    core::MapDocument* document() const { return mDoc.get(); }
+    // Where object edits take new uniqueIds from: attached to the document (null without one).
+    core::UniqueIdAllocator* ids() const { return mIds.get(); }
+    // The open map's .wdt (":/..." for a map from the bundled resources); empty before the first open.
+    QString path() const { return mPath; }
+    // A map from the bundled resources has no folder: save() refuses it (Save As is needed).
+    bool isBundled() const;
+    // The tile open() started at: the one asked for, else the present tile nearest the map's middle.
+    std::optional<core::TileCoord> startTile() const { return mStartTile; }
+
+    // Asked before a modified document is replaced by another (open, create, import): false keeps it.
+    // Without a guard the document is replaced.
+    void setReplaceGuard(std::function<bool()> guard) { mReplaceGuard = std::move(guard); }
+
+    // Opens a map from its .wdt, from any of its .adt tiles (the WDT beside it is used; a split file
+    // counts too) or from a map folder holding exactly one .wdt. Loads the tiles around the start tile
+    // (all of them for small maps). On failure the current document stays. Returns success.
+    bool open(const QString& path);
+    // Saves every modified tile in place (atomically, keeping .bak). Refused for a bundled map.
+    bool save();
+    // Writes the whole map into `folder` and continues there, in `layout` (default: the layout the map
+    // was read in).
+    bool saveAs(const QString& folder, std::optional<core::TileLayout> layout = std::nullopt);
+    // Writes a new map (core::createMap) and opens it.
+    bool create(const core::NewMapSpec& spec);
+    // Converts a 0.5.3 alpha WDT into v18 tiles (or split sets) in `outDir` (core::importAlphaMap) and
+    // opens the result. Tiles that fail are named in an error; the others are kept. False when nothing
+    // could be opened.
+    bool importAlphaMap(const QString& alphaWdt, const QString& outDir,
+                        core::TileLayout layout = core::TileLayout::V18);
+    // Writes the saved map (WDT, WDL, tiles; core/convert/export_patch.h) into a new patch MPQ at
+    // mpqPath. Refused while the document has unsaved changes or no folder. The path is remembered per
+    // map (defaultPatchPath).
+    bool exportPatch(const QString& mpqPath);
+    // Where an export proposes to write: the last export of this map, else the custom patch name that
+    // wins in the client's Data folder under `clientData` (core::nextFreePatchName), else beside the map.
+    QString defaultPatchPath(const QString& clientData) const;
+    // Loads the map's tiles within `radius` tiles of `centre` that are not loaded yet; each tile that
+    // fails is reported (the others load).
+    void loadTilesAround(const core::TileCoord& centre, int radius);
+
+    // How saves encode alpha maps for this map (nullopt: as read); remembered per map. Re-encoding
+    // needs an 8-bit map: on a 4-bit map the choice falls back to "as read" (returns false).
+    bool setSaveAlphaEncoding(std::optional<io::AlphaEncoding> encoding);
+    std::optional<io::AlphaEncoding> saveAlphaEncoding() const { return mSaveAlpha; }
+
+    // Maps opened or saved as lately, newest first: absolute paths of files that still exist.
+    QStringList recentFiles() const;
+
+public slots:
+    // Stops the running operation after the tile or file being written (it then fails).
+    void cancel() { mCancelled = true; }
+
+signals:
+    void documentAboutToChange(); // the current document, still valid, is about to go
+    void documentChanged(mapsmith::core::MapDocument* doc); // the new one, its start tiles loaded
+    void saved();                                           // its files (and maybe its folder) changed
+    void saveAlphaEncodingChanged();
+    void recentFilesChanged();
+    // A long operation of `total` steps (0: not known yet) began, advanced, ended.
+    void progressStarted(const QString& label, int total);
+    void progressed(int done, int total);
+    void progressFinished();
+    // Something failed (the message names the file and the reason); shown to the user.
+    void errorOccurred(const QString& message);
+    // An operation succeeded: a summary for the status bar, shown for `timeoutMs`.
+    void succeeded(const QString& summary, int timeoutMs);
+
+private:
+    class Progress;
+    bool openMap(const QString& given, bool askToReplace);
+    bool mayReplace() const;
+    QString mapSettingsKey(const QString& what) const;
+    void addRecentFile(const QString& path);
+
+    std::unique_ptr<core::MapDocument> mDoc;
+    std::unique_ptr<core::UniqueIdAllocator> mIds; // per document
+    QString mPath;
+    std::optional<core::TileCoord> mStartTile;
+    std::optional<io::AlphaEncoding> mSaveAlpha;
+    std::function<bool()> mReplaceGuard;
+    bool mCancelled = false; // cancel() during the running operation
+};
+
+} // namespace mapsmith::editor

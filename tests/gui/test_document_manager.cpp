@@ -1,0 +1,295 @@
+// The document manager, without a window: open + save round trip (and save as), a failed save names
+// the system's reason and keeps the edits, a failed open leaves the current document as it was, the
+// replace guard is asked once before a modified document goes, cancel stops a save, and a patch export
+// is refused while edits are unsaved.
+
+#include "core/convert/new_map.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
+#include "core/edit/height_stroke.h"
+#include "editor/document_manager.h"
+
+#include <QDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <cerrno>
+#include <cstring>
+
+using namespace mapsmith;
+
+namespace {
+
+constexpr core::TileCoord kWest{30, 30};
+constexpr core::TileCoord kEast{31, 30};
+
+glm::dvec2 middleOf(core::TileCoord t) {
+    return core::tileOrigin(t) - glm::dvec2(266.0);
+}
+
+// A flat two-tile map written into <dir>/<name>/; returns its .wdt ("" when creating failed).
+QString flatMap(const QTemporaryDir& dir, const QString& name) {
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(name);
+    spec.name = name;
+    spec.tiles = {kWest, kEast};
+    spec.baseHeight = 5.0f;
+    const auto created = core::createMap(spec);
+    return created ? created->wdtPath : QString();
+}
+
+// One raise stroke at the middle of `t`: one undo step.
+void raiseAt(core::MapDocument& doc, core::TileCoord t) {
+    core::HeightBrushSettings settings;
+    settings.brush.radius = 20.0;
+    settings.brush.strength = 3.0;
+    core::HeightStroke stroke(doc, settings);
+    stroke.moveTo(middleOf(t));
+    stroke.finish();
+}
+
+// Opens `wdt` and raises the ground in each of `tiles`: the document is modified.
+bool openEdited(editor::DocumentManager& docs, const QString& wdt,
+                const std::vector<core::TileCoord>& tiles) {
+    if (!docs.open(wdt)) {
+        return false;
+    }
+    for (const core::TileCoord t : tiles) {
+        raiseAt(*docs.document(), t);
+    }
+    return docs.document()->isModified();
+}
+
+QString systemReason(int error) {
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+} // namespace
+
+class TestDocumentManager : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void openSaveRoundTrip();
+    void saveAsContinuesInTheNewFolder();
+    void saveErrorGivesTheSystemsReason();
+    void failedOpenLeavesTheDocumentUntouched();
+    void replaceGuardIsAskedOnceBeforeAModifiedDocumentGoes();
+    void cancelStopsTheSave();
+    void exportIsRefusedWhileEditsAreUnsaved();
+};
+
+void TestDocumentManager::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true); // recent files and per-map settings in a test file
+}
+
+void TestDocumentManager::init() {
+    QSettings().clear();
+}
+
+void TestDocumentManager::openSaveRoundTrip() {
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Trip"));
+    QVERIFY(!wdt.isEmpty());
+    editor::DocumentManager docs;
+    QSignalSpy aboutToChange(&docs, &editor::DocumentManager::documentAboutToChange);
+    QSignalSpy changed(&docs, &editor::DocumentManager::documentChanged);
+    QSignalSpy saved(&docs, &editor::DocumentManager::saved);
+    QSignalSpy succeeded(&docs, &editor::DocumentManager::succeeded);
+    QSignalSpy errors(&docs, &editor::DocumentManager::errorOccurred);
+
+    // A tile's file opens its map, starting at that tile; a small map loads completely.
+    QVERIFY(docs.open(QDir(dir.filePath(QStringLiteral("Trip"))).filePath(QStringLiteral("Trip_31_30.adt"))));
+    QCOMPARE(aboutToChange.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.last().at(0).value<core::MapDocument*>(), docs.document());
+    QCOMPARE(docs.path(), QDir::cleanPath(wdt));
+    QCOMPARE(docs.startTile(), std::optional(kEast));
+    QCOMPARE(docs.document()->loadedTiles().size(), std::size_t(2));
+    QVERIFY(docs.ids());
+    QVERIFY(!docs.isBundled());
+    QVERIFY(succeeded.last().at(0).toString().startsWith(QStringLiteral("Opened Trip.wdt")));
+    QCOMPARE(docs.recentFiles(), QStringList{QDir::cleanPath(wdt)});
+
+    raiseAt(*docs.document(), kEast);
+    const double raised = *docs.document()->heightAt(middleOf(kEast));
+    QVERIFY(raised > 5.5);
+    QVERIFY(docs.document()->isModified());
+    QVERIFY(docs.save());
+    QCOMPARE(saved.count(), 1);
+    QVERIFY(!docs.document()->isModified());
+    QCOMPARE(succeeded.last().at(0).toString(), QStringLiteral("Saved 1 tiles"));
+    QCOMPARE(errors.count(), 0);
+
+    editor::DocumentManager again;
+    QVERIFY(again.open(wdt));
+    QCOMPARE(*again.document()->heightAt(middleOf(kEast)), raised);
+    QCOMPARE(*again.document()->heightAt(middleOf(kWest)), 5.0);
+}
+
+void TestDocumentManager::saveAsContinuesInTheNewFolder() {
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Trip"));
+    editor::DocumentManager docs;
+    QVERIFY(openEdited(docs, wdt, {kWest}));
+    const QString split = dir.filePath(QStringLiteral("Split"));
+    QVERIFY(docs.saveAs(split, core::TileLayout::Split));
+    QCOMPARE(docs.path(), QDir(split).filePath(QStringLiteral("Trip.wdt")));
+    QCOMPARE(docs.document()->source().layout(), core::TileLayout::Split);
+    QVERIFY(QFile::exists(QDir(split).filePath(QStringLiteral("Trip_30_30_tex0.adt"))));
+    QCOMPARE(docs.recentFiles().front(), docs.path());
+    // The first folder kept the map as it was.
+    editor::DocumentManager first;
+    QVERIFY(first.open(wdt));
+    QCOMPARE(*first.document()->heightAt(middleOf(kWest)), 5.0);
+    editor::DocumentManager second;
+    QVERIFY(second.open(docs.path()));
+    QCOMPARE(*second.document()->heightAt(middleOf(kWest)), *docs.document()->heightAt(middleOf(kWest)));
+}
+
+void TestDocumentManager::saveErrorGivesTheSystemsReason() {
+    QTemporaryDir dir;
+    editor::DocumentManager docs;
+    QVERIFY(openEdited(docs, flatMap(dir, QStringLiteral("Gone")), {kWest}));
+    QVERIFY(QDir(dir.filePath(QStringLiteral("Gone"))).removeRecursively()); // the map's folder went
+    QSignalSpy errors(&docs, &editor::DocumentManager::errorOccurred);
+    QSignalSpy saved(&docs, &editor::DocumentManager::saved);
+    QVERIFY(!docs.save());
+    QCOMPARE(errors.count(), 1);
+    const QString message = errors.last().at(0).toString();
+    QVERIFY2(message.startsWith(QStringLiteral("Saving failed: ")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("Gone_30_30.adt")), qPrintable(message));
+    QVERIFY2(message.contains(systemReason(ENOENT)), qPrintable(message));
+    QCOMPARE(saved.count(), 0);
+    QVERIFY(docs.document()->isModified()); // the edits stay for another try
+}
+
+void TestDocumentManager::failedOpenLeavesTheDocumentUntouched() {
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Kept"));
+    editor::DocumentManager docs;
+    int guardCalls = 0;
+    docs.setReplaceGuard([&guardCalls] {
+        ++guardCalls;
+        return true;
+    });
+    QVERIFY(openEdited(docs, wdt, {kWest}));
+    core::MapDocument* doc = docs.document();
+    QSignalSpy aboutToChange(&docs, &editor::DocumentManager::documentAboutToChange);
+    QSignalSpy errors(&docs, &editor::DocumentManager::errorOccurred);
+    const auto keptAsItWas = [&] {
+        // Nothing to replace it with: the guard is not asked either.
+        return docs.document() == doc && docs.path() == QDir::cleanPath(wdt) && doc->isModified() &&
+               doc->undoStack()->count() == 1 && aboutToChange.count() == 0 && guardCalls == 0;
+    };
+    const auto lastError = [&errors] { return errors.last().at(0).toString(); };
+
+    // A missing map: its path and the system's reason.
+    const QString missing = dir.filePath(QStringLiteral("Nowhere/Nowhere.wdt"));
+    QVERIFY(!docs.open(missing));
+    QVERIFY(keptAsItWas());
+    QVERIFY2(lastError().contains(missing) && lastError().contains(systemReason(ENOENT)),
+             qPrintable(lastError()));
+    // A tile without a WDT beside it, and a folder without one.
+    QVERIFY(!docs.open(dir.filePath(QStringLiteral("Lonely_1_2.adt"))));
+    QVERIFY2(lastError().contains(QStringLiteral("no Lonely.wdt beside it")), qPrintable(lastError()));
+    QVERIFY(!docs.open(dir.path()));
+    QVERIFY2(lastError().contains(QStringLiteral("exactly one .wdt")), qPrintable(lastError()));
+    QVERIFY(keptAsItWas());
+    // A damaged WDT.
+    QFile bad(dir.filePath(QStringLiteral("Broken.wdt")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("MVER\x04\x00\x00\x00garbage", 15);
+    bad.close();
+    QVERIFY(!docs.open(bad.fileName()));
+    QVERIFY(keptAsItWas());
+    QVERIFY2(lastError().startsWith(QStringLiteral("Could not open ") + bad.fileName()),
+             qPrintable(lastError()));
+    QCOMPARE(errors.count(), 4);
+}
+
+void TestDocumentManager::replaceGuardIsAskedOnceBeforeAModifiedDocumentGoes() {
+    QTemporaryDir dir;
+    const QString first = flatMap(dir, QStringLiteral("First"));
+    const QString second = flatMap(dir, QStringLiteral("Second"));
+    editor::DocumentManager docs;
+    int guardCalls = 0;
+    bool answer = false;
+    docs.setReplaceGuard([&] {
+        ++guardCalls;
+        return answer;
+    });
+    QVERIFY(docs.open(first));
+    QVERIFY(docs.open(second)); // unmodified: replaced without asking
+    QCOMPARE(guardCalls, 0);
+    raiseAt(*docs.document(), kEast);
+    core::MapDocument* edited = docs.document();
+
+    // Refused: the edited map stays, and a new map is not even written.
+    QVERIFY(!docs.open(first));
+    QCOMPARE(guardCalls, 1);
+    QCOMPARE(docs.document(), edited);
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(QStringLiteral("Third"));
+    spec.name = QStringLiteral("Third");
+    spec.tiles = {kWest};
+    QVERIFY(!docs.create(spec));
+    QCOMPARE(guardCalls, 2);
+    QCOMPARE(docs.document(), edited);
+    QVERIFY(!QFile::exists(QDir(spec.directory).filePath(QStringLiteral("Third.wdt"))));
+
+    // Agreed: asked once, though creating opens the new map afterwards.
+    answer = true;
+    QVERIFY(docs.create(spec));
+    QCOMPARE(guardCalls, 3);
+    QCOMPARE(docs.document()->mapName(), QStringLiteral("Third"));
+}
+
+void TestDocumentManager::cancelStopsTheSave() {
+    QTemporaryDir dir;
+    editor::DocumentManager docs;
+    QVERIFY(openEdited(docs, flatMap(dir, QStringLiteral("Stop")), {kWest, kEast}));
+    QSignalSpy started(&docs, &editor::DocumentManager::progressStarted);
+    QSignalSpy progressed(&docs, &editor::DocumentManager::progressed);
+    QSignalSpy finished(&docs, &editor::DocumentManager::progressFinished);
+    connect(&docs, &editor::DocumentManager::progressed, &docs, &editor::DocumentManager::cancel);
+    QVERIFY(!docs.save());
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(started.last().at(1).toInt(), 2); // two modified tiles
+    QCOMPARE(progressed.count(), 1);           // stopped after the first tile
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(docs.document()->isModified());
+    QCOMPARE(docs.document()->saveTileCount(), 1);
+
+    // The next operation starts afresh.
+    disconnect(&docs, &editor::DocumentManager::progressed, &docs, &editor::DocumentManager::cancel);
+    QVERIFY(docs.save());
+    QVERIFY(!docs.document()->isModified());
+    QCOMPARE(finished.count(), 2);
+}
+
+void TestDocumentManager::exportIsRefusedWhileEditsAreUnsaved() {
+    QTemporaryDir dir;
+    editor::DocumentManager docs;
+    QVERIFY(openEdited(docs, flatMap(dir, QStringLiteral("Patch")), {kWest}));
+    QCOMPARE(docs.defaultPatchPath(QString()),
+             QDir(dir.filePath(QStringLiteral("Patch"))).filePath(QStringLiteral("patch-4.MPQ")));
+    QSignalSpy errors(&docs, &editor::DocumentManager::errorOccurred);
+    const QString mpq = dir.filePath(QStringLiteral("patch-5.MPQ"));
+    QVERIFY(!docs.exportPatch(mpq));
+    QVERIFY(errors.last().at(0).toString().contains(QStringLiteral("unsaved changes")));
+    QVERIFY(!QFile::exists(mpq));
+    QVERIFY(docs.save());
+    QVERIFY2(docs.exportPatch(mpq),
+             qPrintable(errors.isEmpty() ? QString() : errors.last().at(0).toString()));
+    QVERIFY(QFileInfo(mpq).size() > 0);
+    QCOMPARE(docs.defaultPatchPath(QString()), mpq); // remembered for this map
+}
+
+QTEST_MAIN(TestDocumentManager)
+#include "test_document_manager.moc"
