@@ -17,6 +17,7 @@
 // Versions 260-263 (Burning Crusade) keep the skin profiles inside the file and have more header fields
 // before the vertices, so their layout is not this one: they are refused like every version but 264.
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/model/model_types.h"
 

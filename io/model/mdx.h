@@ -24,6 +24,7 @@
 //        id, u32 selection group, u32 selection flags, f32 bounds radius, f32[3] min, f32[3] max; the rest of
 //        the geoset (its per-sequence extents) is skipped by its size.
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/model/model_types.h"
 

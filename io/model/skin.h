@@ -13,6 +13,7 @@
 //            index, material layer, texture count, texture combo index, texture coord combo index, texture
 //            weight combo index, texture transform combo index
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/model/model_types.h"
 

@@ -17,6 +17,7 @@
 //        f32[4] rotation quaternion (x, y, z, w), f32 scale, u32 colour (BGRA)
 // Any other chunk (MOPV, MOPT, MOPR, MOVV, MOVB, MOLT, MFOG, MCVP, ...) is kept as read.
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/binary/fourcc.h"
 #include "io/model/model_types.h"

@@ -14,6 +14,7 @@
 //        vertices of 8 bytes (4 bytes of flow or UV data, f32 height), then x * y tiles of u8 flags
 // Any other sub-chunk (MOLR, MOBN, MOBR, MPB*, ...) is kept as read.
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/model/model_types.h"
 #include "io/model/wmo.h"

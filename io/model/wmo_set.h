@@ -2,6 +2,7 @@
 // A WMO root read together with its group files (Name.wmo + Name_000.wmo .. Name_NNN.wmo), fetched by name
 // through a callback (a folder, an MPQ archive, memory in tests).
 
+#include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
 #include "io/model/wmo.h"
 #include "io/model/wmo_group.h"
