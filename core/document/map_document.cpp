@@ -95,13 +95,7 @@ bool MapDocument::unloadTile(TileCoord t) {
 }
 
 io::Adt* MapDocument::editableTile(TileCoord t) {
-    const auto it = mTiles.find(t);
-    return it == mTiles.end() ? nullptr : it->second.get();
-}
-
-const io::Adt* MapDocument::tile(TileCoord t) const {
-    const auto it = mTiles.find(t);
-    return it == mTiles.end() ? nullptr : it->second.get();
+    return const_cast<io::Adt*>(tile(t)); // the tiles themselves are not const: one lookup for both
 }
 
 std::vector<TileCoord> MapDocument::loadedTiles() const {
@@ -114,13 +108,7 @@ std::vector<TileCoord> MapDocument::loadedTiles() const {
 }
 
 io::MapChunk* MapDocument::editableChunk(const ChunkCoord& c) {
-    auto* adt = editableTile(c.tile);
-    return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
-}
-
-const io::MapChunk* MapDocument::chunk(const ChunkCoord& c) const {
-    const auto* adt = tile(c.tile);
-    return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
+    return const_cast<io::MapChunk*>(chunk(c));
 }
 
 const io::LiquidChunk* MapDocument::liquid(const ChunkCoord& c) const {
@@ -262,8 +250,11 @@ void MapDocument::applyTileEdit(TileCoord t, const TileState* state) {
 }
 
 void MapDocument::markTileTouched(TileCoord t) {
-    mTouchedSinceSave.insert(t);
-    mEditedTiles.insert(t);
+    // mTouchedSinceSave is a subset of mEditedTiles (which never shrinks: edited tiles stay loaded), so a
+    // tile already touched since the save needs no second lookup (every edit of a dab comes here).
+    if (mTouchedSinceSave.insert(t).second) {
+        mEditedTiles.insert(t);
+    }
 }
 
 bool MapDocument::isModified() const {

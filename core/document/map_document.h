@@ -60,11 +60,17 @@ public:
     // tileUnloaded; false when the tile is not loaded or is pinned by edits.
     bool canUnloadTile(TileCoord t) const;
     bool unloadTile(TileCoord t);
-    const io::Adt* tile(TileCoord t) const;
+    const io::Adt* tile(TileCoord t) const {
+        const auto it = mTiles.find(t);
+        return it == mTiles.end() ? nullptr : it->second.get();
+    }
     std::vector<TileCoord> loadedTiles() const;
 
     // Chunks of loaded tiles (nullptr when the tile is not loaded).
-    const io::MapChunk* chunk(const ChunkCoord& c) const;
+    const io::MapChunk* chunk(const ChunkCoord& c) const {
+        const io::Adt* adt = tile(c.tile);
+        return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
+    }
     const io::LiquidChunk* liquid(const ChunkCoord& c) const;
     ChunkState chunkState(const ChunkCoord& c) const;
 

@@ -186,7 +186,7 @@ void VertexColourStroke::applyDab(glm::dvec2 world, double pressure) {
         bool loaded = false;
         bool found = false;
         std::uint32_t colour = kNeutralColour;
-        forEachCopy(v, [&](const ChunkCoord& c, int index) {
+        forEachHolder(v.gx, v.gy, [&](const ChunkCoord& c, int index) {
             const GridCell* cell = cellOf(c);
             if (found || !cell) {
                 return;

@@ -30,9 +30,9 @@ LatticeBox latticeBoxAround(glm::dvec2 centre, double radius);
 struct BrushVertex {
     int gx = 0;
     int gy = 0;
-    bool inner = false;
     ChunkCoord chunk; // inner only
     int vertex = 0;   // inner only: MCVT index in `chunk`
+    bool inner = false;
 };
 
 // Calls outer(v) for every outer vertex of the box, row by row from the north-west, then inner(v) for
@@ -42,7 +42,7 @@ template <class Outer, class Inner>
 void forEachBrushVertex(const LatticeBox& box, Outer&& outer, Inner&& inner) {
     for (int gy = box.gy0; gy <= box.gy1; ++gy) {
         for (int gx = box.gx0; gx <= box.gx1; ++gx) {
-            outer(BrushVertex{gx, gy, false, {}, 0});
+            outer(BrushVertex{gx, gy, {}, 0, false});
         }
     }
     // Quad (qx, qy) has its centre vertex in chunk (qx / 8, qy / 8).
@@ -50,7 +50,7 @@ void forEachBrushVertex(const LatticeBox& box, Outer&& outer, Inner&& inner) {
     const int qy1 = std::min(kLatticeMax - 1, box.gy1);
     for (int qy = std::max(0, box.gy0 - 1); qy <= qy1; ++qy) {
         for (int qx = std::max(0, box.gx0 - 1); qx <= qx1; ++qx) {
-            inner(BrushVertex{qx, qy, true, fromGlobal({qx / 8, qy / 8}), innerIndex(qy % 8, qx % 8)});
+            inner(BrushVertex{qx, qy, fromGlobal({qx / 8, qy / 8}), innerIndex(qy % 8, qx % 8), true});
         }
     }
 }

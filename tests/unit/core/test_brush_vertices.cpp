@@ -183,14 +183,14 @@ void TestBrushVertices::copiesOfAVertex() {
         core::forEachCopy(b, [&](const ChunkCoord& c, int v) { out.emplace_back(c, v); });
         return out;
     };
-    const auto corner = copies({128, 128, false, {}, 0});
+    const auto corner = copies({128, 128, {}, 0, false});
     QCOMPARE(corner.size(), std::size_t(4));
     QCOMPARE(corner[0], std::make_pair(ChunkCoord{{1, 1}, 0, 0}, core::outerIndex(0, 0)));
     QCOMPARE(corner[3], std::make_pair(ChunkCoord{{0, 0}, 15, 15}, core::outerIndex(8, 8)));
-    QCOMPARE(copies({0, 0, false, {}, 0}).size(), std::size_t(1));
-    QCOMPARE(copies({kLatticeMax, kLatticeMax, false, {}, 0}).size(), std::size_t(1));
-    QCOMPARE(copies({12, 0, false, {}, 0}).size(), std::size_t(1)); // the map's north edge, inside a chunk
-    const BrushVertex inner{5, 6, true, ChunkCoord{{0, 0}, 0, 0}, core::innerIndex(6, 5)};
+    QCOMPARE(copies({0, 0, {}, 0, false}).size(), std::size_t(1));
+    QCOMPARE(copies({kLatticeMax, kLatticeMax, {}, 0, false}).size(), std::size_t(1));
+    QCOMPARE(copies({12, 0, {}, 0, false}).size(), std::size_t(1)); // the map's north edge, inside a chunk
+    const BrushVertex inner{5, 6, ChunkCoord{{0, 0}, 0, 0}, core::innerIndex(6, 5), true};
     const auto one = copies(inner);
     QCOMPARE(one.size(), std::size_t(1));
     QCOMPARE(one[0], std::make_pair(inner.chunk, inner.vertex));
