@@ -6,6 +6,8 @@
 
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace mapsmith::core {
 
 Expected<std::unique_ptr<MapDocument>> MapDocument::open(std::unique_ptr<MapSource> source, QObject* parent) {
@@ -41,7 +43,7 @@ CoreError notInMap(TileCoord t) {
 
 } // namespace
 
-Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
+Expected<const io::Adt*> MapDocument::loadTile(TileCoord t) {
     if (auto* loaded = tile(t)) {
         return loaded;
     }
@@ -55,7 +57,7 @@ Expected<io::Adt*> MapDocument::loadTile(TileCoord t) {
     return adoptTile(t, std::move(adt.value()));
 }
 
-Expected<io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
+Expected<const io::Adt*> MapDocument::adoptTile(TileCoord t, io::Adt adt) {
     if (auto* loaded = tile(t)) {
         return loaded;
     }
@@ -92,14 +94,8 @@ bool MapDocument::unloadTile(TileCoord t) {
     return true;
 }
 
-io::Adt* MapDocument::tile(TileCoord t) {
-    const auto it = mTiles.find(t);
-    return it == mTiles.end() ? nullptr : it->second.get();
-}
-
-const io::Adt* MapDocument::tile(TileCoord t) const {
-    const auto it = mTiles.find(t);
-    return it == mTiles.end() ? nullptr : it->second.get();
+io::Adt* MapDocument::editableTile(TileCoord t) {
+    return const_cast<io::Adt*>(tile(t)); // the tiles themselves are not const: one lookup for both
 }
 
 std::vector<TileCoord> MapDocument::loadedTiles() const {
@@ -111,14 +107,8 @@ std::vector<TileCoord> MapDocument::loadedTiles() const {
     return out;
 }
 
-io::MapChunk* MapDocument::chunk(const ChunkCoord& c) {
-    auto* adt = tile(c.tile);
-    return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
-}
-
-const io::MapChunk* MapDocument::chunk(const ChunkCoord& c) const {
-    const auto* adt = tile(c.tile);
-    return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
+io::MapChunk* MapDocument::editableChunk(const ChunkCoord& c) {
+    return const_cast<io::MapChunk*>(chunk(c));
 }
 
 const io::LiquidChunk* MapDocument::liquid(const ChunkCoord& c) const {
@@ -180,44 +170,30 @@ std::optional<double> MapDocument::latticeHeight(int gx, int gy) const {
     return double(ch->position.z) + ch->heights[std::size_t(outerIndex(r, col))];
 }
 
-void MapDocument::setChunkState(const ChunkCoord& c, const ChunkState& state, std::uint32_t dirtyBits) {
-    auto* adt = tile(c.tile);
-    if (!adt) {
-        return; // commands only exist for loaded tiles; tiles are never unloaded while edited
-    }
-    adt->chunks[std::size_t(c.index())] = state.chunk;
-    const bool hasLiquid = !state.liquid.instances.empty() || state.liquid.attributes.has_value();
-    if (adt->liquids || hasLiquid) {
-        mutableLiquid(c) = state.liquid;
-        dropEmptyLiquids(c.tile);
-    }
-    chunkEdited(c, dirtyBits);
+namespace {
+
+bool isEmpty(const io::LiquidChunk& lc) {
+    return lc.instances.empty() && !lc.attributes;
 }
 
-io::LiquidChunk& MapDocument::mutableLiquid(const ChunkCoord& c) {
-    auto* adt = tile(c.tile);
-    if (!adt->liquids) {
-        adt->liquids.emplace();
-    }
-    return adt->liquids->chunks[std::size_t(c.index())];
-}
+} // namespace
 
-void MapDocument::dropEmptyLiquids(TileCoord t) {
-    // A tile read without MH2O gets none written back once its last liquid is gone again (so undo
-    // restores the original bytes); a tile that had an MH2O chunk keeps it, even empty.
-    auto* adt = tile(t);
-    if (!adt || !adt->liquids || !mTilesWithoutMh2o.count(t)) {
-        return;
-    }
-    for (const auto& lc : adt->liquids->chunks) {
-        if (!lc.instances.empty() || lc.attributes) {
-            return;
+void MapDocument::applyChunkEdit(const ChunkCoord& c, std::uint32_t dirtyBits, const ChunkState* state) {
+    Q_ASSERT_X(tile(c.tile), "MapDocument::applyChunkEdit", "edits exist only for loaded tiles");
+    if (state) {
+        io::Adt* adt = editableTile(c.tile);
+        if (!adt) {
+            return; // commands only exist for loaded tiles; tiles are never unloaded while edited
+        }
+        storeChunkState(*adt, c, *state);
+    } else if ((dirtyBits & dirty::Liquid) != 0) {
+        // An in-place liquid edit that emptied the chunk may have emptied the tile: the same rule as
+        // a stored state (a tile read without MH2O gets none written back).
+        const io::LiquidChunk* lc = liquid(c);
+        if (lc && isEmpty(*lc)) {
+            dropEmptyLiquids(c.tile);
         }
     }
-    adt->liquids.reset();
-}
-
-void MapDocument::chunkEdited(const ChunkCoord& c, std::uint32_t dirtyBits) {
     markTileTouched(c.tile);
     const bool wasEmpty = mPendingChanges.isEmpty();
     mPendingChanges[chunkKey(c)] |= dirtyBits;
@@ -227,26 +203,58 @@ void MapDocument::chunkEdited(const ChunkCoord& c, std::uint32_t dirtyBits) {
     }
 }
 
+void MapDocument::storeChunkState(io::Adt& adt, const ChunkCoord& c, const ChunkState& state) {
+    adt.chunks[std::size_t(c.index())] = state.chunk;
+    if (adt.liquids || !isEmpty(state.liquid)) {
+        editableLiquid(c) = state.liquid;
+        dropEmptyLiquids(c.tile);
+    }
+}
+
+io::LiquidChunk& MapDocument::editableLiquid(const ChunkCoord& c) {
+    auto* adt = editableTile(c.tile);
+    if (!adt->liquids) {
+        adt->liquids.emplace();
+    }
+    return adt->liquids->chunks[std::size_t(c.index())];
+}
+
+void MapDocument::dropEmptyLiquids(TileCoord t) {
+    // A tile read without MH2O gets none written back once its last liquid is gone again (so undo
+    // restores the original bytes); a tile that had an MH2O chunk keeps it, even empty.
+    auto* adt = editableTile(t);
+    if (!adt || !adt->liquids || !mTilesWithoutMh2o.count(t)) {
+        return;
+    }
+    if (std::all_of(adt->liquids->chunks.begin(), adt->liquids->chunks.end(), isEmpty)) {
+        adt->liquids.reset();
+    }
+}
+
 TileState MapDocument::tileState(TileCoord t) const {
     const auto* adt = tile(t);
     return adt ? TileState::of(*adt) : TileState{};
 }
 
-void MapDocument::setTileState(TileCoord t, const TileState& state) {
-    if (auto* adt = tile(t)) {
-        state.applyTo(*adt);
-        tileEdited(t);
+void MapDocument::applyTileEdit(TileCoord t, const TileState* state) {
+    io::Adt* adt = editableTile(t);
+    Q_ASSERT_X(adt, "MapDocument::applyTileEdit", "edits exist only for loaded tiles");
+    if (!adt) {
+        return;
     }
-}
-
-void MapDocument::tileEdited(TileCoord t) {
+    if (state) {
+        state->applyTo(*adt);
+    }
     markTileTouched(t);
     emit tileStateChanged(t);
 }
 
 void MapDocument::markTileTouched(TileCoord t) {
-    mTouchedSinceSave.insert(t);
-    mEditedTiles.insert(t);
+    // mTouchedSinceSave is a subset of mEditedTiles (which never shrinks: edited tiles stay loaded), so a
+    // tile already touched since the save needs no second lookup (every edit of a dab comes here).
+    if (mTouchedSinceSave.insert(t).second) {
+        mEditedTiles.insert(t);
+    }
 }
 
 bool MapDocument::isModified() const {

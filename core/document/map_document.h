@@ -1,9 +1,10 @@
 #pragma once
 // A map being edited: its WDT, the tiles loaded so far, and the undo stack every edit goes through.
-// Views read the model and listen to chunksChanged(); edits come only from undo commands and the
-// stroke recorder (which pushes one command per stroke). Every listener gets every change: the chunks
-// edited during one event-loop turn are sent once, as a set, to all of them (a view keeps its own
-// pending set; nobody takes the changes away from the others).
+// Views read the model (const accessors only) and listen to chunksChanged(); edits come only from the
+// stroke recorder's edit guards and the undo commands (core/edit/stroke_recorder.h), the only friends
+// that reach the mutable accessors, and all of them end in applyChunkEdit() / applyTileEdit(). Every
+// listener gets every change: the chunks edited during one event-loop turn are sent once, as a set, to
+// all of them (a view keeps its own pending set; nobody takes the changes away from the others).
 
 #include "core/document/core_error.h"
 #include "core/document/map_source.h"
@@ -28,6 +29,9 @@ class QUndoStack;
 
 namespace mapsmith::core {
 
+class ChunkStateCommand;
+class StrokeRecorder;
+
 // Chunks changed: MapDocument::chunkKey -> union of core::dirty bits (chunk_dirty.h).
 using DirtyChunks = QHash<std::uint64_t, std::uint32_t>;
 
@@ -48,22 +52,26 @@ public:
 
     // Tiles. tileExists: the WDT says the tile is part of the map.
     bool tileExists(TileCoord t) const;
-    Expected<io::Adt*> loadTile(TileCoord t);
+    Expected<const io::Adt*> loadTile(TileCoord t);
     // Takes a tile read elsewhere (MapSource::backgroundReader on a worker thread). When the tile is
     // already loaded, the loaded one stays and is returned; `adt` is dropped.
-    Expected<io::Adt*> adoptTile(TileCoord t, io::Adt adt);
+    Expected<const io::Adt*> adoptTile(TileCoord t, io::Adt adt);
     // A tile may be unloaded while no edit has ever touched it in this document (undo and redo
     // need edited tiles in memory, and unsaved work lives there). Unloading frees it and announces
     // tileUnloaded; false when the tile is not loaded or is pinned by edits.
     bool canUnloadTile(TileCoord t) const;
     bool unloadTile(TileCoord t);
-    io::Adt* tile(TileCoord t);
-    const io::Adt* tile(TileCoord t) const;
+    const io::Adt* tile(TileCoord t) const {
+        const auto it = mTiles.find(t);
+        return it == mTiles.end() ? nullptr : it->second.get();
+    }
     std::vector<TileCoord> loadedTiles() const;
 
     // Chunks of loaded tiles (nullptr when the tile is not loaded).
-    io::MapChunk* chunk(const ChunkCoord& c);
-    const io::MapChunk* chunk(const ChunkCoord& c) const;
+    const io::MapChunk* chunk(const ChunkCoord& c) const {
+        const io::Adt* adt = tile(c.tile);
+        return adt ? &adt->chunks[std::size_t(c.index())] : nullptr;
+    }
     const io::LiquidChunk* liquid(const ChunkCoord& c) const;
     ChunkState chunkState(const ChunkCoord& c) const;
 
@@ -73,15 +81,8 @@ public:
     // gy = tileY * 128 + row * 8 + r (north to south). nullopt when its tile is not loaded.
     std::optional<double> latticeHeight(int gx, int gy) const;
 
-    // The edit path (commands and the stroke recorder only): replaces a chunk's state or records
-    // that it was changed in place, marks its tile modified and announces the change.
-    void setChunkState(const ChunkCoord& c, const ChunkState& state, std::uint32_t dirtyBits);
-    io::LiquidChunk& mutableLiquid(const ChunkCoord& c); // creates the tile's MH2O when absent
-    void chunkEdited(const ChunkCoord& c, std::uint32_t dirtyBits);
-    // Tile-level state (name tables, placements): same contract as chunks.
+    // Tile-level state (name tables, placements).
     TileState tileState(TileCoord t) const;
-    void setTileState(TileCoord t, const TileState& state);
-    void tileEdited(TileCoord t);
 
     // Saving: tiles changed since the last save (undoing back to it counts as unchanged).
     bool isModified() const;
@@ -111,10 +112,6 @@ public:
     std::size_t undoMemoryBudget() const { return mUndoBudget; }
     std::size_t undoMemoryResident() const;
     std::uint64_t undoBytesOnDisk() const { return mSpill.bytesOnDisk(); }
-    // Bookkeeping called by ChunkStateCommand (constructor, destructor) and the stroke recorder.
-    void commandCreated(class ChunkStateCommand* cmd);
-    void commandDestroyed(class ChunkStateCommand* cmd);
-    void enforceUndoBudget();
 
     // Sends the changes collected since the last chunksChanged() now instead of at the end of this
     // event-loop turn (tests, benchmarks, a view that must be current at once). No-op when none.
@@ -130,8 +127,27 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
+    // The edit path: only these reach the mutable state below.
+    friend class StrokeRecorder;    // edit guards during a stroke; cancel()
+    friend class ChunkStateCommand; // undo and redo
+
+    io::Adt* editableTile(TileCoord t);
+    io::MapChunk* editableChunk(const ChunkCoord& c);
+    io::LiquidChunk& editableLiquid(const ChunkCoord& c); // creates the tile's MH2O when absent
+    // Where every edit ends: stores `state` in the chunk (undo, redo, cancel) or, when null, notes that
+    // the chunk was edited in place (an edit guard's end); then marks its tile modified and queues the
+    // change for this turn's chunksChanged(). The tile must be loaded (edited tiles never unload).
+    void applyChunkEdit(const ChunkCoord& c, std::uint32_t dirtyBits, const ChunkState* state = nullptr);
+    // The same for tile-level state; tileStateChanged() goes out at once.
+    void applyTileEdit(TileCoord t, const TileState* state = nullptr);
+    // Undo memory bookkeeping: ChunkStateCommand's constructor and destructor, the recorder's finish().
+    void commandCreated(ChunkStateCommand* cmd);
+    void commandDestroyed(ChunkStateCommand* cmd);
+    void enforceUndoBudget();
+
     MapDocument(std::unique_ptr<MapSource> source, io::Wdt wdt, QObject* parent);
     void markTileTouched(TileCoord t);
+    void storeChunkState(io::Adt& adt, const ChunkCoord& c, const ChunkState& state);
     void dropEmptyLiquids(TileCoord t);
 
     std::unique_ptr<MapSource> mSource;
@@ -142,7 +158,7 @@ private:
     std::set<TileCoord> mTouchedSinceSave;           // tiles edited, undone or redone since the last save
     std::set<TileCoord> mEditedTiles;                // tiles any edit touched since the document opened
     DirtyChunks mPendingChanges;                     // edited this turn, not sent yet
-    std::vector<class ChunkStateCommand*> mCommands; // creation order, oldest first
+    std::vector<ChunkStateCommand*> mCommands;       // creation order, oldest first
     std::size_t mUndoBudget = std::size_t(256) * 1024 * 1024;
     SnapshotSpill mSpill;
 };

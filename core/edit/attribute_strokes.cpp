@@ -1,7 +1,7 @@
 #include "core/edit/attribute_strokes.h"
 
 #include "core/document/chunk_dirty.h"
-#include "core/geometry/lattice.h"
+#include "core/geometry/brush_vertices.h"
 #include "core/document/map_document.h"
 
 #include <algorithm>
@@ -87,7 +87,7 @@ HoleStroke::HoleStroke(MapDocument& doc, const HoleBrushSettings& settings)
 void HoleStroke::applyDab(glm::dvec2 world, double) {
     const double r = mSettings.brush.radius;
     for (const ChunkCoord& c : chunksNear(world, r)) {
-        io::MapChunk& ch = *mDoc.chunk(c);
+        const io::MapChunk& ch = *mDoc.chunk(c);
         const glm::dvec2 origin = chunkOrigin(c);
         const bool isHighRes = (ch.flags & io::mcnk_flags::HighResHoles) != 0;
         if (isHighRes || mSettings.highRes) {
@@ -97,20 +97,19 @@ void HoleStroke::applyDab(glm::dvec2 world, double) {
             if (after == before) {
                 continue; // a low-res chunk is converted only when the dab changes it
             }
-            const std::uint32_t bits = isHighRes ? dirty::Holes : dirty::Holes | dirty::Flags;
-            if (!mRecorder.touch(c, bits)) {
-                continue;
+            if (auto e = mRecorder.edit(c, isHighRes ? dirty::Holes : dirty::Holes | dirty::Flags)) {
+                e->flags |= io::mcnk_flags::HighResHoles;
+                e->holesHighRes = after;
+                e->holesLowRes = highToLowResHoles(after);
             }
-            ch.flags |= io::mcnk_flags::HighResHoles;
-            ch.holesHighRes = after;
-            ch.holesLowRes = highToLowResHoles(after);
-            mRecorder.changed(c, bits);
             continue;
         }
         const std::uint16_t after = applyLowResHoleDab(ch.holesLowRes, mSettings.mode, origin, world, r);
-        if (after != ch.holesLowRes && mRecorder.touch(c, dirty::Holes)) {
-            ch.holesLowRes = after;
-            mRecorder.changed(c, dirty::Holes);
+        if (after == ch.holesLowRes) {
+            continue;
+        }
+        if (auto e = mRecorder.edit(c, dirty::Holes)) {
+            e->holesLowRes = after;
         }
     }
 }
@@ -134,7 +133,8 @@ void VertexColourStroke::loadChunks(int gx0, int gy0, int gx1, int gy1) {
     mGrid.y0 = std::max(0, gy0 / 8 - 1);
     mGrid.width = std::min(kChunksPerMapSide - 1, gx1 / 8) - mGrid.x0 + 1;
     const int height = std::min(kChunksPerMapSide - 1, gy1 / 8) - mGrid.y0 + 1;
-    mGrid.cells.assign(std::size_t(std::max(0, mGrid.width * height)), GridCell{});
+    mGrid.cells.clear();
+    mGrid.cells.resize(std::size_t(std::max(0, mGrid.width * height)));
     for (int y = 0; y < height; ++y) {
         for (int x = 0; x < mGrid.width; ++x) {
             GridCell& cell = mGrid.cells[std::size_t(y * mGrid.width + x)];
@@ -156,18 +156,17 @@ VertexColourStroke::GridCell* VertexColourStroke::cellOf(const ChunkCoord& c) {
 }
 
 void VertexColourStroke::writeColour(GridCell& cell, int vertex, std::uint32_t colour) {
-    io::MapChunk& ch = *cell.chunk;
-    if (shownColour(ch, vertex) == colour) {
+    if (shownColour(*cell.chunk, vertex) == colour) {
         return; // a chunk without MCCV in use already shows neutral
     }
-    if (!cell.touched) {
-        if (!mRecorder.touch(cell.coord, dirty::Colour)) {
+    if (!cell.edit) {
+        cell.edit = mRecorder.edit(cell.coord, dirty::Colour);
+        if (!cell.edit) {
             return;
         }
-        cell.touched = true;
         mChangedChunks.insert(cell.coord);
     }
-    enableVertexColours(ch)[std::size_t(vertex)] = colour;
+    enableVertexColours(*cell.edit)[std::size_t(vertex)] = colour;
 }
 
 void VertexColourStroke::applyDab(glm::dvec2 world, double pressure) {
@@ -178,82 +177,59 @@ void VertexColourStroke::applyDab(glm::dvec2 world, double pressure) {
     mTargets.clear();
     mPositions.clear();
     mColours.clear();
-    // Outer lattice vertices inside the brush's bounding box (clamped in double before converting).
-    const auto lattice = [](double v) { return std::clamp(v, -1.0, double(kLatticeMax + 1)); };
-    const int gx0 = std::max(0, int(std::ceil(lattice(latticeX(world.y + r)))));
-    const int gx1 = std::min(kLatticeMax, int(std::floor(lattice(latticeX(world.y - r)))));
-    const int gy0 = std::max(0, int(std::ceil(lattice(latticeY(world.x + r)))));
-    const int gy1 = std::min(kLatticeMax, int(std::floor(lattice(latticeY(world.x - r)))));
-    if (gx0 > gx1 || gy0 > gy1) {
+    const LatticeBox box = latticeBoxAround(world, r);
+    if (box.empty()) {
         return;
     }
-    loadChunks(gx0, gy0, gx1, gy1);
-    for (int gy = gy0; gy <= gy1; ++gy) {
-        for (int gx = gx0; gx <= gx1; ++gx) {
-            bool loaded = false;
-            bool found = false;
-            std::uint32_t colour = kNeutralColour;
-            forEachHolder(gx, gy, [&](const ChunkCoord& c, int v) {
-                const GridCell* cell = cellOf(c);
-                if (found || !cell) {
-                    return;
-                }
-                loaded = true;
-                if (io::vertexColoursInUse(*cell->chunk)) {
-                    colour = shownColour(*cell->chunk, v);
-                    found = true;
-                }
-            });
-            if (!loaded) {
-                continue;
+    loadChunks(box.gx0, box.gy0, box.gx1, box.gy1);
+    const auto outer = [&](const BrushVertex& v) {
+        bool loaded = false;
+        bool found = false;
+        std::uint32_t colour = kNeutralColour;
+        forEachHolder(v.gx, v.gy, [&](const ChunkCoord& c, int index) {
+            const GridCell* cell = cellOf(c);
+            if (found || !cell) {
+                return;
             }
-            mTargets.push_back({gx, gy, {}, 0});
-            mPositions.push_back(latticeWorld(gx, gy));
+            loaded = true;
+            if (io::vertexColoursInUse(*cell->chunk)) {
+                colour = shownColour(*cell->chunk, index);
+                found = true;
+            }
+        });
+        if (loaded) {
+            mTargets.push_back(v);
+            mPositions.push_back(latticeWorld(v.gx, v.gy));
             mColours.push_back(colour);
         }
-    }
-    // Inner vertices: quad (qx, qy) of the lattice has its centre vertex in chunk (qx / 8, qy / 8).
-    for (int qy = std::max(0, gy0 - 1); qy <= std::min(kLatticeMax - 1, gy1); ++qy) {
-        for (int qx = std::max(0, gx0 - 1); qx <= std::min(kLatticeMax - 1, gx1); ++qx) {
-            const ChunkCoord c = fromGlobal({qx / 8, qy / 8});
-            const GridCell* cell = cellOf(c);
-            if (!cell) {
-                continue;
-            }
-            const int v = innerIndex(qy % 8, qx % 8);
-            mTargets.push_back({-1, -1, c, v});
-            mPositions.push_back(latticeWorld(qx, qy) - glm::dvec2(kUnitSize / 2.0)); // the quad's centre
-            mColours.push_back(shownColour(*cell->chunk, v));
+    };
+    const auto inner = [&](const BrushVertex& v) {
+        if (const GridCell* cell = cellOf(v.chunk)) {
+            mTargets.push_back(v);
+            mPositions.push_back(latticeWorld(v.gx, v.gy) - glm::dvec2(kUnitSize / 2.0)); // the quad's centre
+            mColours.push_back(shownColour(*cell->chunk, v.vertex));
         }
-    }
+    };
+    forEachBrushVertex(box, outer, inner);
     if (mTargets.empty()) {
         return;
     }
     mBefore = mColours;
     applyColourDab(settings, world, mPositions, mColours);
 
-    // Write back what changed, to every chunk that stores the vertex; each chunk is recorded once.
-    const auto write = [&](const ChunkCoord& c, int v, std::uint32_t colour) {
-        if (GridCell* cell = cellOf(c)) {
-            writeColour(*cell, v, colour);
-        }
-    };
+    // Write back what changed, to every chunk that stores the vertex; each chunk is edited once (its
+    // guard, held by its grid cell, ends with the dab).
     for (std::size_t i = 0; i < mTargets.size(); ++i) {
         if (mColours[i] == mBefore[i]) {
             continue;
         }
-        const Target& t = mTargets[i];
-        if (t.gx >= 0) {
-            forEachHolder(t.gx, t.gy, [&](const ChunkCoord& c, int v) { write(c, v, mColours[i]); });
-        } else {
-            write(t.chunk, t.vertex, mColours[i]);
-        }
+        forEachCopy(mTargets[i], [&](const ChunkCoord& c, int v) {
+            if (GridCell* cell = cellOf(c)) {
+                writeColour(*cell, v, mColours[i]);
+            }
+        });
     }
-    for (const GridCell& cell : mGrid.cells) {
-        if (cell.touched) {
-            mRecorder.changed(cell.coord, dirty::Colour);
-        }
-    }
+    mGrid.cells.clear();
 }
 
 void VertexColourStroke::beforeFinish() {
@@ -261,7 +237,7 @@ void VertexColourStroke::beforeFinish() {
         return;
     }
     for (const ChunkCoord& c : mChangedChunks) {
-        io::MapChunk* ch = mDoc.chunk(c);
+        const io::MapChunk* ch = mDoc.chunk(c);
         if (!ch || !ch->vertexColors) {
             continue;
         }
@@ -270,10 +246,9 @@ void VertexColourStroke::beforeFinish() {
                          [](std::uint32_t v) { return v == kNeutralColour; })) {
             continue;
         }
-        if (mRecorder.touch(c, dirty::Colour)) {
-            ch->vertexColors.reset();
-            ch->flags &= ~io::mcnk_flags::HasVertexColors;
-            mRecorder.changed(c, dirty::Colour);
+        if (auto e = mRecorder.edit(c, dirty::Colour)) {
+            e->vertexColors.reset();
+            e->flags &= ~io::mcnk_flags::HasVertexColors;
         }
     }
     mChangedChunks.clear();
@@ -289,19 +264,18 @@ ShadowStroke::ShadowStroke(MapDocument& doc, const ShadowBrushSettings& settings
 void ShadowStroke::applyDab(glm::dvec2 world, double) {
     const double r = mSettings.brush.radius;
     for (const ChunkCoord& c : chunksNear(world, r)) {
-        io::MapChunk& ch = *mDoc.chunk(c);
-        const std::optional<ShadowMap> shown = shownShadow(ch);
+        const std::optional<ShadowMap> shown = shownShadow(*mDoc.chunk(c));
         if (!shown) {
             continue; // an MCSH in use that is not a 64x64 bit map: nothing we can interpret
         }
         // Clearing where no shadow shows changes nothing (applyShadowDab returns false).
         ShadowMap map = *shown;
-        if (!applyShadowDab(map, mSettings.shadowed, chunkOrigin(c), world, r) ||
-            !mRecorder.touch(c, dirty::Shadow)) {
+        if (!applyShadowDab(map, mSettings.shadowed, chunkOrigin(c), world, r)) {
             continue;
         }
-        setShownShadow(ch, map);
-        mRecorder.changed(c, dirty::Shadow);
+        if (auto e = mRecorder.edit(c, dirty::Shadow)) {
+            setShownShadow(*e, map);
+        }
     }
 }
 
@@ -314,13 +288,13 @@ AreaIdStroke::AreaIdStroke(MapDocument& doc, const AreaIdBrushSettings& settings
 void AreaIdStroke::applyDab(glm::dvec2 world, double) {
     const double r = mSettings.brush.radius;
     for (const ChunkCoord& c : chunksNear(world, r)) {
-        io::MapChunk& ch = *mDoc.chunk(c);
-        if (ch.areaId == mSettings.areaId || !chunkInBrush(chunkOrigin(c), world, r, mSettings.pick) ||
-            !mRecorder.touch(c, dirty::Flags)) {
+        if (mDoc.chunk(c)->areaId == mSettings.areaId ||
+            !chunkInBrush(chunkOrigin(c), world, r, mSettings.pick)) {
             continue;
         }
-        ch.areaId = mSettings.areaId;
-        mRecorder.changed(c, dirty::Flags);
+        if (auto e = mRecorder.edit(c, dirty::Flags)) {
+            e->areaId = mSettings.areaId;
+        }
     }
 }
 
@@ -333,15 +307,15 @@ ImpassableStroke::ImpassableStroke(MapDocument& doc, const ImpassableBrushSettin
 void ImpassableStroke::applyDab(glm::dvec2 world, double) {
     const double r = mSettings.brush.radius;
     for (const ChunkCoord& c : chunksNear(world, r)) {
-        io::MapChunk& ch = *mDoc.chunk(c);
-        const std::uint32_t flags = mSettings.impassable ? ch.flags | io::mcnk_flags::Impassable
-                                                         : ch.flags & ~io::mcnk_flags::Impassable;
-        if (flags == ch.flags || !chunkInBrush(chunkOrigin(c), world, r, mSettings.pick) ||
-            !mRecorder.touch(c, dirty::Flags)) {
+        const std::uint32_t now = mDoc.chunk(c)->flags;
+        const std::uint32_t flags =
+            mSettings.impassable ? now | io::mcnk_flags::Impassable : now & ~io::mcnk_flags::Impassable;
+        if (flags == now || !chunkInBrush(chunkOrigin(c), world, r, mSettings.pick)) {
             continue;
         }
-        ch.flags = flags;
-        mRecorder.changed(c, dirty::Flags);
+        if (auto e = mRecorder.edit(c, dirty::Flags)) {
+            e->flags = flags;
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 // loaded chunk the brush reaches, across chunk and tile borders; the whole stroke is one undo step.
 // Chunks are placed on the map grid (coords.h chunkOrigin), not by their float header positions.
 
+#include "core/geometry/brush_vertices.h"
 #include "core/kernels/chunk_brushes.h"
 #include "core/edit/stroke_recorder.h"
 #include "io/adt/adt.h"
@@ -96,8 +97,8 @@ class VertexColourStroke : public AttributeStroke {
     // The chunks around one dab, looked up once per dab.
     struct GridCell {
         ChunkCoord coord;
-        io::MapChunk* chunk = nullptr; // nullptr: tile not loaded
-        bool touched = false;          // recorded by this dab
+        const io::MapChunk* chunk = nullptr; // nullptr: tile not loaded
+        ChunkEdit edit;                      // open once this dab changed the chunk
     };
     struct ChunkGrid {
         int x0 = 0; // global chunk of cells[0]
@@ -112,13 +113,7 @@ class VertexColourStroke : public AttributeStroke {
     VertexColourBrushSettings mSettings;
     ChunkGrid mGrid;
     std::set<ChunkCoord> mChangedChunks;
-    struct Target {
-        int gx = 0; // outer lattice coordinate, or -1 for an inner vertex
-        int gy = 0;
-        ChunkCoord chunk; // inner vertices: the owning chunk
-        int vertex = 0;
-    };
-    std::vector<Target> mTargets;
+    std::vector<BrushVertex> mTargets;
     std::vector<glm::dvec2> mPositions;
     std::vector<std::uint32_t> mColours;
     std::vector<std::uint32_t> mBefore;

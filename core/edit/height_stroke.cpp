@@ -1,7 +1,7 @@
 #include "core/edit/height_stroke.h"
 
 #include "core/document/chunk_dirty.h"
-#include "core/geometry/lattice.h"
+#include "core/geometry/brush_vertices.h"
 #include "core/document/map_document.h"
 #include "core/geometry/terrain_normals.h"
 
@@ -44,36 +44,21 @@ void HeightStroke::dab(glm::dvec2 world, double pressure) {
     mTargets.clear();
     mPositions.clear();
     mHeights.clear();
-    // Outer lattice vertices inside the brush's bounding box.
-    const int gx0 = std::max(0, int(std::ceil(latticeX(world.y + r))));
-    const int gx1 = std::min(kLatticeMax, int(std::floor(latticeX(world.y - r))));
-    const int gy0 = std::max(0, int(std::ceil(latticeY(world.x + r))));
-    const int gy1 = std::min(kLatticeMax, int(std::floor(latticeY(world.x - r))));
-    for (int gy = gy0; gy <= gy1; ++gy) {
-        for (int gx = gx0; gx <= gx1; ++gx) {
-            const auto h = mDoc.latticeHeight(gx, gy);
-            if (!h) {
-                continue;
-            }
-            mTargets.push_back({gx, gy, {}, 0});
-            mPositions.push_back(latticeWorld(gx, gy));
+    const auto outer = [&](const BrushVertex& v) {
+        if (const auto h = mDoc.latticeHeight(v.gx, v.gy)) {
+            mTargets.push_back(v);
+            mPositions.push_back(latticeWorld(v.gx, v.gy));
             mHeights.push_back(float(*h));
         }
-    }
-    // Inner vertices: quad (qx, qy) of the lattice has its centre vertex in chunk (qx / 8, qy / 8).
-    for (int qy = std::max(0, gy0 - 1); qy <= std::min(kLatticeMax - 1, gy1); ++qy) {
-        for (int qx = std::max(0, gx0 - 1); qx <= std::min(kLatticeMax - 1, gx1); ++qx) {
-            const ChunkCoord c = fromGlobal({qx / 8, qy / 8});
-            const io::MapChunk* ch = mDoc.chunk(c);
-            if (!ch) {
-                continue;
-            }
-            const int v = innerIndex(qy % 8, qx % 8);
-            mTargets.push_back({-1, -1, c, v});
-            mPositions.push_back(vertexPosition(c, v));
-            mHeights.push_back(ch->position.z + ch->heights[std::size_t(v)]);
+    };
+    const auto inner = [&](const BrushVertex& v) {
+        if (const io::MapChunk* ch = mDoc.chunk(v.chunk)) {
+            mTargets.push_back(v);
+            mPositions.push_back(vertexPosition(v.chunk, v.vertex));
+            mHeights.push_back(ch->position.z + ch->heights[std::size_t(v.vertex)]);
         }
-    }
+    };
+    forEachBrushVertex(latticeBoxAround(world, r), outer, inner);
     if (mTargets.empty()) {
         return;
     }
@@ -88,28 +73,20 @@ void HeightStroke::dab(glm::dvec2 world, double pressure) {
             continue;
         }
         any = true;
-        const Target& t = mTargets[i];
-        auto write = [&](const ChunkCoord& c, int v) {
-            if (!mRecorder.touch(c, bits)) {
-                return;
+        forEachCopy(mTargets[i], [&](const ChunkCoord& c, int v) {
+            if (auto ch = mRecorder.edit(c, bits)) {
+                ch->heights[std::size_t(v)] = mHeights[i] - ch->position.z;
             }
-            io::MapChunk* ch = mDoc.chunk(c);
-            ch->heights[std::size_t(v)] = mHeights[i] - ch->position.z;
-            mRecorder.changed(c, bits);
-        };
-        if (t.gx >= 0) {
-            forEachHolder(t.gx, t.gy, write);
-        } else {
-            write(t.chunk, t.vertex);
-        }
+        });
     }
     if (any) {
         const glm::dvec2 pad(r + kUnitSize);
-        recomputeNormals(mDoc, mRecorder, world - pad, world + pad);
+        recomputeNormals(mRecorder, world - pad, world + pad);
     }
 }
 
-void recomputeNormals(MapDocument& doc, StrokeRecorder& recorder, glm::dvec2 min, glm::dvec2 max) {
+void recomputeNormals(StrokeRecorder& recorder, glm::dvec2 min, glm::dvec2 max) {
+    const MapDocument& doc = recorder.document();
     const int gx0 = std::max(0, int(std::ceil(latticeX(max.y))));
     const int gx1 = std::min(kLatticeMax, int(std::floor(latticeX(min.y))));
     const int gy0 = std::max(0, int(std::ceil(latticeY(max.x))));
@@ -140,13 +117,12 @@ void recomputeNormals(MapDocument& doc, StrokeRecorder& recorder, glm::dvec2 min
     };
     constexpr std::uint32_t bits = dirty::Normals;
     auto store = [&](const ChunkCoord& c, int v, const std::array<std::int8_t, 3>& n) {
-        io::MapChunk* ch = doc.chunk(c);
+        const io::MapChunk* ch = doc.chunk(c);
         if (!ch || ch->normals[std::size_t(v)] == n) {
             return;
         }
-        if (recorder.touch(c, bits)) {
-            ch->normals[std::size_t(v)] = n;
-            recorder.changed(c, bits);
+        if (auto edit = recorder.edit(c, bits)) {
+            edit->normals[std::size_t(v)] = n;
         }
     };
     for (int gy = gy0; gy <= gy1; ++gy) {

@@ -4,6 +4,7 @@
 // vertex (shared border vertices stay identical in every chunk that stores them) and recomputing
 // the normals around the change. The whole stroke is one undo step.
 
+#include "core/geometry/brush_vertices.h"
 #include "core/kernels/height_kernels.h"
 #include "core/edit/stroke_recorder.h"
 
@@ -40,21 +41,15 @@ private:
     DabContext mContext;
 
     // Scratch buffers reused across dabs.
-    struct Target {
-        int gx = 0; // outer lattice coordinate, or -1 for an inner vertex
-        int gy = 0;
-        ChunkCoord chunk; // inner vertices: the owning chunk
-        int vertex = 0;
-    };
-    std::vector<Target> mTargets;
+    std::vector<BrushVertex> mTargets;
     std::vector<glm::dvec2> mPositions;
     std::vector<float> mHeights;
     std::vector<float> mBefore;
 };
 
-// Recomputes MCNR of every vertex whose world position lies in [min, max] (x and y), recording the
-// touched chunks in `recorder`. Neighbour heights come from any loaded tile; at the edge of the
+// Recomputes MCNR of every vertex whose world position lies in [min, max] (x and y) in the recorder's
+// document, editing through `recorder`. Neighbour heights come from any loaded tile; at the edge of the
 // loaded area the vertex's own height stands in for the missing neighbour.
-void recomputeNormals(MapDocument& doc, StrokeRecorder& recorder, glm::dvec2 min, glm::dvec2 max);
+void recomputeNormals(StrokeRecorder& recorder, glm::dvec2 min, glm::dvec2 max);
 
 } // namespace mapsmith::core

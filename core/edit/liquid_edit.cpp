@@ -13,9 +13,10 @@ namespace {
 
 constexpr int kMaxChunk = kTilesPerSide * kChunksPerSide; // global chunks per map side
 
-// Global chunk column / row containing lattice coordinate `l` (floor, clamped to the map).
+// Global chunk column / row containing lattice coordinate `l` (floor, clamped to the map before
+// converting to int, so any brush radius is safe).
 int chunkOfLattice(double l) {
-    return std::clamp(int(std::floor(l / 8.0)), 0, kMaxChunk - 1);
+    return int(std::clamp(std::floor(l / 8.0), 0.0, double(kMaxChunk - 1)));
 }
 
 // The chunks (1, 2 or 4) that store lattice vertex (gx, gy), with its local coordinates in each.
@@ -126,86 +127,13 @@ void LiquidStroke::dab(glm::dvec2 world) {
     }
     mWork.clear();
     // Chunks whose squares meet the brush's bounding box, one more each way for border vertices.
-    const double lx0 = (kMapHalfSize - (world.y + r)) / kUnitSize;
-    const double lx1 = (kMapHalfSize - (world.y - r)) / kUnitSize;
-    const double ly0 = (kMapHalfSize - (world.x + r)) / kUnitSize;
-    const double ly1 = (kMapHalfSize - (world.x - r)) / kUnitSize;
-    const int cx0 = std::max(0, chunkOfLattice(lx0) - 1);
-    const int cx1 = std::min(kMaxChunk - 1, chunkOfLattice(lx1) + 1);
-    const int cy0 = std::max(0, chunkOfLattice(ly0) - 1);
-    const int cy1 = std::min(kMaxChunk - 1, chunkOfLattice(ly1) + 1);
-
+    const int cx0 = std::max(0, chunkOfLattice((kMapHalfSize - (world.y + r)) / kUnitSize) - 1);
+    const int cx1 = std::min(kMaxChunk - 1, chunkOfLattice((kMapHalfSize - (world.y - r)) / kUnitSize) + 1);
+    const int cy0 = std::max(0, chunkOfLattice((kMapHalfSize - (world.x + r)) / kUnitSize) - 1);
+    const int cy1 = std::min(kMaxChunk - 1, chunkOfLattice((kMapHalfSize - (world.x - r)) / kUnitSize) + 1);
     for (int cy = cy0; cy <= cy1; ++cy) {
         for (int cx = cx0; cx <= cx1; ++cx) {
-            const GlobalChunk g{cx, cy};
-            switch (mSettings.mode) {
-            case LiquidMode::Add: {
-                const QuadMask q = quadsInDisc(g, world, r);
-                Work* w = q ? work(g) : nullptr;
-                if (!w || (w->hasLayer && (q & ~w->raster.coverage) == 0)) {
-                    break;
-                }
-                if (!w->hasLayer) {
-                    w->raster = newLiquidRaster(mSettings.liquidType);
-                    w->hasLayer = true;
-                }
-                const QuadMask added = addQuads(
-                    w->raster, q, [&](int vx, int vy) { return freshVertex(cx * 8 + vx, cy * 8 + vy); });
-                w->added |= added;
-                w->modified |= added != 0;
-                break;
-            }
-            case LiquidMode::Remove: {
-                const QuadMask q = quadsInDisc(g, world, r);
-                Work* w = q ? work(g) : nullptr;
-                if (!w || !w->hasLayer) {
-                    break;
-                }
-                const QuadMask removed = removeQuads(w->raster, q);
-                w->removed |= removed;
-                w->modified |= removed != 0;
-                break;
-            }
-            case LiquidMode::SetHeight: {
-                const VertexMask v = verticesInDisc(g, world, r);
-                Work* w = v.any() ? work(g) : nullptr;
-                if (w && w->hasLayer) {
-                    w->modified |= setHeights(w->raster, g, v, mPlane) > 0;
-                }
-                break;
-            }
-            case LiquidMode::SetDepth: {
-                const VertexMask v = verticesInDisc(g, world, r);
-                Work* w = v.any() ? work(g) : nullptr;
-                if (!w || !w->hasLayer) {
-                    break;
-                }
-                std::optional<std::uint8_t> constant;
-                std::array<double, kLiquidVertexCount> terrain;
-                terrain.fill(std::numeric_limits<double>::quiet_NaN());
-                if (mSettings.depthMode == LiquidDepthMode::Constant) {
-                    constant = mSettings.depth;
-                } else {
-                    const VertexMask used = v & usedVertices(w->raster.coverage);
-                    for (int i = 0; i < kLiquidVertexCount; ++i) {
-                        if (used[std::size_t(i)]) {
-                            const auto t = mDoc.latticeHeight(cx * 8 + i % 9, cy * 8 + i / 9);
-                            terrain[std::size_t(i)] = t.value_or(std::numeric_limits<double>::quiet_NaN());
-                        }
-                    }
-                }
-                w->modified |= setDepths(w->raster, v, constant, terrain) > 0;
-                break;
-            }
-            case LiquidMode::SetType: {
-                const QuadMask q = quadsInDisc(g, world, r);
-                Work* w = q ? work(g) : nullptr;
-                if (w && w->hasLayer && (q & w->raster.coverage) != 0) {
-                    w->modified |= setLiquidType(w->raster, mSettings.liquidType);
-                }
-                break;
-            }
-            }
+            dabChunk(GlobalChunk{cx, cy}, world, r);
         }
     }
     for (auto& [key, w] : mWork) {
@@ -214,6 +142,91 @@ void LiquidStroke::dab(glm::dvec2 world) {
         }
     }
     mWork.clear();
+}
+
+void LiquidStroke::dabChunk(GlobalChunk g, glm::dvec2 world, double r) {
+    switch (mSettings.mode) {
+    case LiquidMode::Add:
+        addIn(g, quadsInDisc(g, world, r));
+        return;
+    case LiquidMode::Remove:
+        removeIn(g, quadsInDisc(g, world, r));
+        return;
+    case LiquidMode::SetHeight:
+        setHeightsIn(g, verticesInDisc(g, world, r));
+        return;
+    case LiquidMode::SetDepth:
+        setDepthsIn(g, verticesInDisc(g, world, r));
+        return;
+    case LiquidMode::SetType:
+        setTypeIn(g, quadsInDisc(g, world, r));
+        return;
+    }
+}
+
+void LiquidStroke::addIn(GlobalChunk g, QuadMask q) {
+    Work* w = q ? work(g) : nullptr;
+    if (!w || (w->hasLayer && (q & ~w->raster.coverage) == 0)) {
+        return;
+    }
+    if (!w->hasLayer) {
+        w->raster = newLiquidRaster(mSettings.liquidType);
+        w->hasLayer = true;
+    }
+    const auto fresh = [&](int vx, int vy) { return freshVertex(g.gx * 8 + vx, g.gy * 8 + vy); };
+    const QuadMask added = addQuads(w->raster, q, fresh);
+    w->added |= added;
+    w->modified |= added != 0;
+}
+
+void LiquidStroke::removeIn(GlobalChunk g, QuadMask q) {
+    Work* w = q ? work(g) : nullptr;
+    if (!w || !w->hasLayer) {
+        return;
+    }
+    const QuadMask removed = removeQuads(w->raster, q);
+    w->removed |= removed;
+    w->modified |= removed != 0;
+}
+
+void LiquidStroke::setHeightsIn(GlobalChunk g, const VertexMask& v) {
+    // Flat and angled surfaces alike: mPlane holds the angle (0 for Flat).
+    Work* w = v.any() ? work(g) : nullptr;
+    if (w && w->hasLayer) {
+        w->modified |= setHeights(w->raster, g, v, mPlane) > 0;
+    }
+}
+
+void LiquidStroke::setDepthsIn(GlobalChunk g, const VertexMask& v) {
+    Work* w = v.any() ? work(g) : nullptr;
+    if (!w || !w->hasLayer) {
+        return;
+    }
+    // Constant depths need no terrain; FromTerrain reads it under the used vertices only.
+    const bool constant = mSettings.depthMode == LiquidDepthMode::Constant;
+    const std::optional<std::uint8_t> depth = constant ? std::optional(mSettings.depth) : std::nullopt;
+    const VertexMask used = constant ? VertexMask{} : v & usedVertices(w->raster.coverage);
+    w->modified |= setDepths(w->raster, v, depth, terrainUnder(g, used)) > 0;
+}
+
+std::array<double, kLiquidVertexCount> LiquidStroke::terrainUnder(GlobalChunk g, const VertexMask& used) const {
+    // NaN: no terrain (unused vertex, or its tile not loaded).
+    std::array<double, kLiquidVertexCount> terrain;
+    terrain.fill(std::numeric_limits<double>::quiet_NaN());
+    for (int i = 0; i < kLiquidVertexCount; ++i) {
+        if (used[std::size_t(i)]) {
+            const auto t = mDoc.latticeHeight(g.gx * 8 + i % 9, g.gy * 8 + i / 9);
+            terrain[std::size_t(i)] = t.value_or(std::numeric_limits<double>::quiet_NaN());
+        }
+    }
+    return terrain;
+}
+
+void LiquidStroke::setTypeIn(GlobalChunk g, QuadMask q) {
+    Work* w = q ? work(g) : nullptr;
+    if (w && w->hasLayer && (q & w->raster.coverage) != 0) {
+        w->modified |= setLiquidType(w->raster, mSettings.liquidType);
+    }
 }
 
 void LiquidStroke::writeBack(Work& w) {
@@ -252,21 +265,10 @@ void LiquidStroke::writeBack(Work& w) {
     if (old ? *old == next : isEmpty(next)) {
         return;
     }
-    if (!mRecorder.touch(w.coord, dirty::Liquid)) {
-        return;
-    }
-    const bool empty = isEmpty(next);
-    mDoc.mutableLiquid(w.coord) = std::move(next);
-    mRecorder.changed(w.coord, dirty::Liquid);
-    if (!empty) {
-        return;
-    }
-    // The last liquid of a tile gone: let the document apply its rule (a tile read without MH2O gets
-    // none written back), exactly as undo and redo do through setChunkState().
-    const io::Adt* adt = mDoc.tile(w.coord.tile);
-    if (adt && adt->liquids &&
-        std::all_of(adt->liquids->chunks.begin(), adt->liquids->chunks.end(), isEmpty)) {
-        mDoc.setChunkState(w.coord, mDoc.chunkState(w.coord), dirty::Liquid);
+    // When this empties the tile's last liquid, the edit's end applies the document's rule (a tile read
+    // without MH2O gets none written back), as undo and redo do.
+    if (auto e = mRecorder.edit(w.coord, dirty::Liquid)) {
+        e.liquid() = std::move(next);
     }
 }
 

@@ -29,6 +29,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -94,6 +95,15 @@ private:
     };
 
     void start(glm::dvec2 world);
+    // One chunk of a dab, by mode.
+    void dabChunk(GlobalChunk g, glm::dvec2 world, double radius);
+    void addIn(GlobalChunk g, QuadMask quads);
+    void removeIn(GlobalChunk g, QuadMask quads);
+    void setHeightsIn(GlobalChunk g, const VertexMask& vertices);
+    void setDepthsIn(GlobalChunk g, const VertexMask& vertices);
+    void setTypeIn(GlobalChunk g, QuadMask quads);
+    // Terrain height (yards) under each of the chunk's `used` liquid vertices, NaN elsewhere.
+    std::array<double, kLiquidVertexCount> terrainUnder(GlobalChunk g, const VertexMask& used) const;
     Work* work(GlobalChunk g); // nullptr when off the map or not loaded
     LiquidVertexValue freshVertex(int gx, int gy);
     std::uint8_t settingsDepth(float liquidHeight, int gx, int gy) const;

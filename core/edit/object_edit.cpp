@@ -22,7 +22,8 @@ std::uint32_t findOrAddName(std::vector<std::string>& names, const std::string& 
     return std::uint32_t(names.size() - 1);
 }
 
-std::vector<std::uint32_t>& refsOf(io::MapChunk& c, ObjectKind kind) {
+template <class Chunk> // io::MapChunk, const or not
+auto& refsOf(Chunk& c, ObjectKind kind) {
     return kind == ObjectKind::Doodad ? c.doodadRefs : c.mapObjectRefs;
 }
 
@@ -103,53 +104,21 @@ TileCoord refTile(const std::vector<TileCoord>& targets, glm::dvec3 position) {
 // Writes objects into tiles through a recorder, keeping every touched tile's MCRF consistent.
 class PlacementWriter {
   public:
-    PlacementWriter(MapDocument& doc, StrokeRecorder& recorder) : mDoc(doc), mRecorder(recorder) {}
+    explicit PlacementWriter(StrokeRecorder& recorder) : mDoc(recorder.document()), mRecorder(recorder) {}
 
     // Makes the loaded tiles hold `s` in exactly `targets` (entries updated in place or appended) and
     // removes its entries from the other tiles of `holding`.
     void write(const ObjectState& s, const std::vector<TileCoord>& holding,
                const std::vector<TileCoord>& targets, const Box3& box) {
-        const std::uint32_t id = s.uniqueId();
         for (const TileCoord t : targets) {
-            io::Adt& adt = *mDoc.tile(t);
-            mRecorder.touchTile(t);
-            auto index = findEntry(adt, s.kind, id);
-            if (s.kind == ObjectKind::Doodad) {
-                io::DoodadPlacement entry = s.doodad;
-                if (index && sameModelName(nameAt(adt.modelNames, adt.doodads[*index].nameIndex), s.name)) {
-                    entry.nameIndex = adt.doodads[*index].nameIndex;
-                } else {
-                    entry.nameIndex = findOrAddName(adt.modelNames, s.name);
-                }
-                if (index) {
-                    adt.doodads[*index] = entry;
-                } else {
-                    index = std::uint32_t(adt.doodads.size());
-                    adt.doodads.push_back(entry);
-                }
-            } else {
-                io::MapObjectPlacement entry = s.wmo;
-                if (index && sameModelName(nameAt(adt.wmoNames, adt.mapObjects[*index].nameIndex), s.name)) {
-                    entry.nameIndex = adt.mapObjects[*index].nameIndex;
-                } else {
-                    entry.nameIndex = findOrAddName(adt.wmoNames, s.name);
-                }
-                if (index) {
-                    adt.mapObjects[*index] = entry;
-                } else {
-                    index = std::uint32_t(adt.mapObjects.size());
-                    adt.mapObjects.push_back(entry);
-                }
-            }
-            mRecorder.tileChanged(t);
-            setRefs(t, s.kind, *index, referencingChunks(t, box, s.position()));
+            setRefs(t, s.kind, place(t, s), referencingChunks(t, box, s.position()));
         }
         for (const TileCoord t : holding) {
             if (std::find(targets.begin(), targets.end(), t) != targets.end()) {
                 continue;
             }
             if (const io::Adt* adt = mDoc.tile(t)) {
-                if (const auto index = findEntry(*adt, s.kind, id)) {
+                if (const auto index = findEntry(*adt, s.kind, s.uniqueId())) {
                     erase(t, s.kind, *index);
                 }
             }
@@ -158,30 +127,58 @@ class PlacementWriter {
 
     // Removes entry `index` from a tile's MDDF/MODF, renumbering that tile's MCRF.
     void erase(TileCoord t, ObjectKind kind, std::uint32_t index) {
-        io::Adt& adt = *mDoc.tile(t);
-        mRecorder.touchTile(t);
-        if (kind == ObjectKind::Doodad) {
-            adt.doodads.erase(adt.doodads.begin() + index);
-        } else {
-            adt.mapObjects.erase(adt.mapObjects.begin() + index);
+        {
+            TileEdit adt = mRecorder.editTile(t);
+            Q_ASSERT(adt);
+            if (kind == ObjectKind::Doodad) {
+                adt->doodads.erase(adt->doodads.begin() + index);
+            } else {
+                adt->mapObjects.erase(adt->mapObjects.begin() + index);
+            }
         }
-        mRecorder.tileChanged(t);
+        const io::Adt& adt = *mDoc.tile(t);
         for (int i = 0; i < kChunksPerTile; ++i) {
-            auto& refs = refsOf(adt.chunks[std::size_t(i)], kind);
+            const auto& refs = refsOf(adt.chunks[std::size_t(i)], kind);
             if (std::none_of(refs.begin(), refs.end(), [&](std::uint32_t r) { return r >= index; })) {
                 continue;
             }
-            const ChunkCoord c{t, i / kChunksPerSide, i % kChunksPerSide};
-            mRecorder.touch(c, dirty::Objects);
-            eraseReferenceIndex(refsOf(*mDoc.chunk(c), kind), index);
-            mRecorder.changed(c, dirty::Objects);
+            ChunkEdit chunk = mRecorder.edit({t, i / kChunksPerSide, i % kChunksPerSide}, dirty::Objects);
+            eraseReferenceIndex(refsOf(*chunk, kind), index);
         }
     }
 
   private:
+    // Writes `s` into a loaded tile's MDDF/MODF (its entry updated in place, else appended; its model
+    // name added to the name table when missing). Returns the entry's index.
+    std::uint32_t place(TileCoord t, const ObjectState& s) {
+        TileEdit adt = mRecorder.editTile(t);
+        Q_ASSERT(adt);
+        const auto index = findEntry(*adt, s.kind, s.uniqueId());
+        if (s.kind == ObjectKind::Doodad) {
+            return placeEntry(adt->doodads, adt->modelNames, index, s.doodad, s.name);
+        }
+        return placeEntry(adt->mapObjects, adt->wmoNames, index, s.wmo, s.name);
+    }
+
+    template <class Entry>
+    static std::uint32_t placeEntry(std::vector<Entry>& entries, std::vector<std::string>& names,
+                                    std::optional<std::uint32_t> index, Entry entry, const std::string& name) {
+        if (index && sameModelName(nameAt(names, entries[*index].nameIndex), name)) {
+            entry.nameIndex = entries[*index].nameIndex;
+        } else {
+            entry.nameIndex = findOrAddName(names, name);
+        }
+        if (index) {
+            entries[*index] = entry;
+            return *index;
+        }
+        entries.push_back(entry);
+        return std::uint32_t(entries.size() - 1);
+    }
+
     // Entry `index` is referenced by exactly the chunks of `span`.
     void setRefs(TileCoord t, ObjectKind kind, std::uint32_t index, const ChunkSpan& span) {
-        io::Adt& adt = *mDoc.tile(t);
+        const io::Adt& adt = *mDoc.tile(t);
         for (int i = 0; i < kChunksPerTile; ++i) {
             const int row = i / kChunksPerSide;
             const int col = i % kChunksPerSide;
@@ -190,14 +187,12 @@ class PlacementWriter {
             if (want == (std::find(refs.begin(), refs.end(), index) != refs.end())) {
                 continue;
             }
-            const ChunkCoord c{t, row, col};
-            mRecorder.touch(c, dirty::Objects);
-            setReference(refsOf(*mDoc.chunk(c), kind), index, want);
-            mRecorder.changed(c, dirty::Objects);
+            ChunkEdit chunk = mRecorder.edit({t, row, col}, dirty::Objects);
+            setReference(refsOf(*chunk, kind), index, want);
         }
     }
 
-    MapDocument& mDoc;
+    const MapDocument& mDoc;
     StrokeRecorder& mRecorder;
 };
 
@@ -285,7 +280,7 @@ void ObjectDrag::update(const ObjectTransform& t) {
         mRecorder->cancel();
     }
     mRecorder.emplace(mDoc, CommandId::ObjectEdit, mText);
-    PlacementWriter writer(mDoc, *mRecorder);
+    PlacementWriter writer(*mRecorder);
     for (std::size_t i = 0; i < mItems.size(); ++i) {
         const Item& item = mItems[i];
         const ObjectState s = transformed(item.start, t, mSettings.bounds);
@@ -343,7 +338,7 @@ std::optional<ObjectRef> ObjectEditor::add(ObjectState state) {
     StrokeRecorder recorder(mDoc, CommandId::ObjectEdit,
                             state.kind == ObjectKind::Doodad ? QStringLiteral("Add doodad")
                                                              : QStringLiteral("Add WMO"));
-    PlacementWriter(mDoc, recorder).write(state, {}, targets, box);
+    PlacementWriter(recorder).write(state, {}, targets, box);
     recorder.finish();
     return ObjectRef{refTile(targets, state.position()), state.kind, *id};
 }
@@ -413,7 +408,7 @@ std::vector<ObjectRef> ObjectEditor::scale(const std::vector<ObjectRef>& selecti
 
 int ObjectEditor::remove(const std::vector<ObjectRef>& selection) {
     StrokeRecorder recorder(mDoc, CommandId::ObjectEdit, QStringLiteral("Delete objects"));
-    PlacementWriter writer(mDoc, recorder);
+    PlacementWriter writer(recorder);
     int removed = 0;
     for (const ObjectRef& ref : selection) {
         const auto state = findObject(mDoc, ref);
@@ -450,11 +445,9 @@ bool ObjectEditor::rebuildReferences(TileCoord tile) {
         if (now.doodadRefs == d && now.mapObjectRefs == w) {
             continue;
         }
-        recorder.touch(c, dirty::Objects);
-        io::MapChunk& ch = *mDoc.chunk(c);
-        ch.doodadRefs = d;
-        ch.mapObjectRefs = w;
-        recorder.changed(c, dirty::Objects);
+        ChunkEdit ch = recorder.edit(c, dirty::Objects);
+        ch->doodadRefs = d;
+        ch->mapObjectRefs = w;
     }
     return recorder.finish() != nullptr;
 }

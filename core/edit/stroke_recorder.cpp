@@ -6,62 +6,6 @@
 
 namespace mapsmith::core {
 
-ChunkStateCommand::ChunkStateCommand(MapDocument& doc, CommandId id, const QString& text,
-                                     std::map<ChunkCoord, Entry> entries, std::map<TileCoord, TileEntry> tiles,
-                                     bool alreadyApplied)
-    : mDoc(doc), mId(id), mEntries(std::move(entries)), mTiles(std::move(tiles)), mSkipRedo(alreadyApplied) {
-    setText(text);
-    mDoc.commandCreated(this);
-}
-
-ChunkStateCommand::~ChunkStateCommand() { mDoc.commandDestroyed(this); }
-
-std::size_t ChunkStateCommand::residentBytes() const {
-    std::size_t n = 0;
-    for (const auto& [coord, entry] : mEntries) {
-        n += entry.before.residentSize() + entry.after.residentSize();
-    }
-    return n;
-}
-
-void ChunkStateCommand::spillTo(SnapshotSpill& spill) {
-    for (auto& [coord, entry] : mEntries) {
-        entry.before.spillTo(spill);
-        entry.after.spillTo(spill);
-    }
-}
-
-void ChunkStateCommand::undo() { apply(false); }
-
-void ChunkStateCommand::redo() {
-    if (mSkipRedo) {
-        mSkipRedo = false; // QUndoStack::push() calls redo(); the stroke is already in the model
-        return;
-    }
-    apply(true);
-}
-
-void ChunkStateCommand::apply(bool after) {
-    // Tile state first: chunk layers refer to texture indices, chunk refs to placements.
-    for (const auto& [t, entry] : mTiles) {
-        mDoc.setTileState(t, after ? entry.after : entry.before);
-    }
-    ChunkState state;
-    for (const auto& [coord, entry] : mEntries) {
-        if ((after ? entry.after : entry.before).restore(state)) {
-            mDoc.setChunkState(coord, state, entry.dirtyBits);
-        }
-    }
-}
-
-std::size_t ChunkStateCommand::memoryBytes() const {
-    std::size_t n = 0;
-    for (const auto& [coord, entry] : mEntries) {
-        n += entry.before.compressedSize() + entry.after.compressedSize();
-    }
-    return n;
-}
-
 StrokeRecorder::StrokeRecorder(MapDocument& doc, CommandId id, QString text)
     : mDoc(doc), mId(id), mText(std::move(text)) {}
 
@@ -71,33 +15,56 @@ StrokeRecorder::~StrokeRecorder() {
     }
 }
 
-bool StrokeRecorder::touch(const ChunkCoord& c, std::uint32_t dirtyBits) {
-    if (!mDoc.chunk(c)) {
-        return false;
+ChunkEdit StrokeRecorder::edit(const ChunkCoord& c, std::uint32_t dirtyBits) {
+    Q_ASSERT_X(!mDone, "StrokeRecorder::edit", "the stroke is already finished or cancelled");
+    Q_ASSERT_X(c.tile.valid() && c.row >= 0 && c.row < kChunksPerSide && c.col >= 0 && c.col < kChunksPerSide,
+               "StrokeRecorder::edit", "chunk off the map");
+    io::MapChunk* chunk = mDoc.editableChunk(c);
+    if (!chunk) {
+        return {};
     }
     auto it = mBefore.find(c);
     if (it == mBefore.end()) {
         it = mBefore.emplace(c, Touched{mDoc.chunkState(c), 0}).first;
     }
     it->second.dirtyBits |= dirtyBits;
-    return true;
+    ++mOpenEdits;
+    return ChunkEdit(*this, chunk, c, dirtyBits);
 }
 
-void StrokeRecorder::changed(const ChunkCoord& c, std::uint32_t dirtyBits) { mDoc.chunkEdited(c, dirtyBits); }
-
-bool StrokeRecorder::touchTile(TileCoord t) {
-    if (!mDoc.tile(t)) {
-        return false;
+TileEdit StrokeRecorder::editTile(TileCoord t) {
+    Q_ASSERT_X(!mDone, "StrokeRecorder::editTile", "the stroke is already finished or cancelled");
+    Q_ASSERT_X(t.valid(), "StrokeRecorder::editTile", "tile off the map");
+    io::Adt* adt = mDoc.editableTile(t);
+    if (!adt) {
+        return {};
     }
     if (!mTileBefore.count(t)) {
-        mTileBefore.emplace(t, mDoc.tileState(t));
+        mTileBefore.emplace(t, TileState::of(*adt));
     }
-    return true;
+    ++mOpenEdits;
+    return TileEdit(*this, adt, t, 0);
 }
 
-void StrokeRecorder::tileChanged(TileCoord t) { mDoc.tileEdited(t); }
+void StrokeRecorder::endEdit(const ChunkCoord& c, std::uint32_t dirtyBits, bool announce) {
+    --mOpenEdits;
+    if (announce) {
+        mDoc.applyChunkEdit(c, dirtyBits);
+    }
+}
+
+void StrokeRecorder::endEdit(TileCoord t, std::uint32_t, bool announce) {
+    --mOpenEdits;
+    if (announce) {
+        mDoc.applyTileEdit(t);
+    }
+}
+
+io::LiquidChunk& StrokeRecorder::liquid(const ChunkCoord& c) { return mDoc.editableLiquid(c); }
 
 const ChunkStateCommand* StrokeRecorder::finish() {
+    Q_ASSERT_X(!mDone, "StrokeRecorder::finish", "finish() or cancel() was already called");
+    Q_ASSERT_X(mOpenEdits == 0, "StrokeRecorder::finish", "an edit guard outlives its stroke");
     if (mDone) {
         return nullptr;
     }
@@ -133,16 +100,18 @@ const ChunkStateCommand* StrokeRecorder::finish() {
 }
 
 void StrokeRecorder::cancel() {
+    Q_ASSERT_X(!mDone, "StrokeRecorder::cancel", "finish() or cancel() was already called");
+    Q_ASSERT_X(mOpenEdits == 0, "StrokeRecorder::cancel", "an edit guard outlives its stroke");
     if (mDone) {
         return;
     }
     mDone = true;
     for (const auto& [t, before] : mTileBefore) {
-        mDoc.setTileState(t, before);
+        mDoc.applyTileEdit(t, &before);
     }
     mTileBefore.clear();
     for (const auto& [coord, t] : mBefore) {
-        mDoc.setChunkState(coord, t.before, t.dirtyBits);
+        mDoc.applyChunkEdit(coord, t.dirtyBits, &t.before);
     }
     mBefore.clear();
 }

@@ -156,7 +156,7 @@ void TexturePaintStroke::dab(glm::dvec2 world, double pressure) {
 }
 
 void TexturePaintStroke::paintChunk(const ChunkCoord& c, const BrushSettings& brush, glm::dvec2 centre) {
-    io::MapChunk* chunk = mDoc.chunk(c);
+    const io::MapChunk* chunk = mDoc.chunk(c);
     if (!chunk || mRefusedSet.count(c)) {
         return;
     }
@@ -164,54 +164,60 @@ void TexturePaintStroke::paintChunk(const ChunkCoord& c, const BrushSettings& br
     if (dabPixelRect(brush.radius, centre, origin).empty()) {
         return;
     }
-    bool restructured = false;
-    const int slot = prepareLayer(c, *chunk, restructured);
-    if (slot < 0) {
+    const LayerPlan plan = planLayer(c, *chunk);
+    if (plan.slot < 0 && !plan.add) {
         return;
     }
-    mRecorder.touch(c, dirty::Alpha);
-    ChunkWeights& w = weightsFor(c, *chunk);
+    ChunkEdit edit = mRecorder.edit(c, dirty::Alpha);
+    const int slot = plan.add ? addLayer(c, *edit, plan) : plan.slot;
+    ChunkWeights& w = weightsFor(c, *edit);
     PixelRect changed = applyAlphaDab(brush, AlphaDab{centre, origin, slot, mSettings.erase}, w);
-    if (unfixedFourBit(*chunk)) {
+    if (unfixedFourBit(*edit)) {
         changed = mirrorUnfixedEdge(w, changed);
     }
-    writeBack(c, *chunk, w, changed, restructured);
+    if (!writeBack(c, *edit, w, changed, plan.add)) {
+        edit.unchanged(); // below one alpha step so far: the float weights keep it for the next dabs
+    }
 }
 
-int TexturePaintStroke::prepareLayer(const ChunkCoord& c, io::MapChunk& chunk, bool& restructured) {
-    io::Adt& adt = *mDoc.tile(c.tile);
-    std::optional<std::uint32_t> tex = findTexture(adt, mSettings.texture);
-    if (tex) {
+TexturePaintStroke::LayerPlan TexturePaintStroke::planLayer(const ChunkCoord& c, const io::MapChunk& chunk) {
+    LayerPlan plan;
+    plan.texture = findTexture(*mDoc.tile(c.tile), mSettings.texture);
+    if (plan.texture) {
         for (std::size_t i = 0; i < chunk.layers.size(); ++i) {
-            if (chunk.layers[i].textureIndex == *tex) {
-                return int(i);
+            if (chunk.layers[i].textureIndex == *plan.texture) {
+                plan.slot = int(i);
+                return plan;
             }
         }
     }
     if (mSettings.erase) {
-        return -1; // nothing of this texture here
+        return plan; // nothing of this texture here
     }
-    int evict = -1;
     if (chunk.layers.size() >= std::size_t(kMaxTextureLayers)) {
-        evict = chunk.layers.size() == std::size_t(kMaxTextureLayers) ? evictableLayer(chunk) : -1;
-        if (evict < 0) {
+        plan.evict = chunk.layers.size() == std::size_t(kMaxTextureLayers) ? evictableLayer(chunk) : -1;
+        if (plan.evict < 0) {
             mRefusedSet.insert(c);
             mRefused.push_back({c, mSettings.texture});
-            return -1;
+            return plan;
         }
     }
-    mRecorder.touch(c, dirty::Alpha);
+    plan.add = true;
+    return plan;
+}
+
+int TexturePaintStroke::addLayer(const ChunkCoord& c, io::MapChunk& chunk, const LayerPlan& plan) {
+    std::optional<std::uint32_t> tex = plan.texture;
     if (!tex) {
-        mRecorder.touchTile(c.tile);
-        adt.textures.push_back(mSettings.texture);
-        if (adt.textureFlags) {
-            adt.textureFlags->push_back(0); // MTXF holds one entry per texture
+        TileEdit adt = mRecorder.editTile(c.tile);
+        adt->textures.push_back(mSettings.texture);
+        if (adt->textureFlags) {
+            adt->textureFlags->push_back(0); // MTXF holds one entry per texture
         }
-        tex = std::uint32_t(adt.textures.size() - 1);
-        mRecorder.tileChanged(c.tile);
+        tex = std::uint32_t(adt->textures.size() - 1);
     }
-    if (evict >= 0) {
-        removeLayer(chunk, evict);
+    if (plan.evict >= 0) {
+        removeLayer(chunk, plan.evict);
         mCache.erase(c); // reloaded from the alpha maps below
     }
 
@@ -245,7 +251,6 @@ int TexturePaintStroke::prepareLayer(const ChunkCoord& c, io::MapChunk& chunk, b
         w.layerCount = slot + 1;
     }
     mPainted.insert(c);
-    restructured = true;
     return slot;
 }
 
@@ -261,7 +266,7 @@ ChunkWeights& TexturePaintStroke::weightsFor(const ChunkCoord& c, const io::MapC
     return *it->second.weights;
 }
 
-void TexturePaintStroke::writeBack(const ChunkCoord& c, io::MapChunk& chunk, const ChunkWeights& w,
+bool TexturePaintStroke::writeBack(const ChunkCoord& c, io::MapChunk& chunk, const ChunkWeights& w,
                                    PixelRect rect, bool restructured) {
     const std::size_t maps = std::min<std::size_t>(chunk.layers.size(), kMaxTextureLayers) - 1;
     std::array<io::AlphaMap*, kMaxTextureLayers - 1> out{};
@@ -281,11 +286,11 @@ void TexturePaintStroke::writeBack(const ChunkCoord& c, io::MapChunk& chunk, con
         }
     }
     if (!alphaChanged && !restructured) {
-        return; // below one alpha step so far: the float weights keep it for the next dabs
+        return false;
     }
     mPainted.insert(c);
     rebuildLowQuality(chunk);
-    mRecorder.changed(c, dirty::Alpha);
+    return true;
 }
 
 void TexturePaintStroke::rebuildLowQuality(io::MapChunk& chunk) {
@@ -313,24 +318,21 @@ const ChunkStateCommand* TexturePaintStroke::finish() {
     }
     mDone = true;
     for (const ChunkCoord& c : mPainted) {
-        io::MapChunk* chunk = mDoc.chunk(c);
+        const io::MapChunk* chunk = mDoc.chunk(c);
         const io::Adt* adt = mDoc.tile(c.tile);
         const auto tex = adt ? findTexture(*adt, mSettings.texture) : std::nullopt;
-        if (!chunk || !tex) {
+        if (!chunk || !tex || chunk->layers.size() < 2) {
             continue;
         }
-        bool removed = false;
-        for (int i = int(chunk->layers.size()) - 1; i >= 1; --i) {
-            const io::TextureLayer& l = chunk->layers[std::size_t(i)];
-            if (l.textureIndex == *tex && allZero(l.alpha)) {
-                chunk->layers.erase(chunk->layers.begin() + i);
-                removed = true;
-            }
+        // Alpha layers (1..) of the stroke's texture left all zero.
+        const auto unused = [&](const io::TextureLayer& l) { return l.textureIndex == *tex && allZero(l.alpha); };
+        if (std::none_of(chunk->layers.begin() + 1, chunk->layers.end(), unused)) {
+            continue;
         }
-        if (removed) {
-            rebuildLowQuality(*chunk);
-            mRecorder.changed(c, dirty::Alpha);
-        }
+        ChunkEdit edit = mRecorder.edit(c, dirty::Alpha);
+        auto& layers = edit->layers;
+        layers.erase(std::remove_if(layers.begin() + 1, layers.end(), unused), layers.end());
+        rebuildLowQuality(*edit);
     }
     mCache.clear();
     mPainted.clear();

@@ -86,13 +86,23 @@ private:
         std::unique_ptr<ChunkWeights> weights;
         std::uint64_t lastDab = 0;
     };
+    // Where the stroke texture goes in a chunk: an existing layer (slot), a new one (add, after evicting
+    // layer `evict` when >= 0), or nowhere (refused, or nothing to erase).
+    struct LayerPlan {
+        std::optional<std::uint32_t> texture; // its index in the tile's MTEX, when there
+        int slot = -1;
+        bool add = false;
+        int evict = -1;
+    };
     void paintChunk(const ChunkCoord& c, const BrushSettings& brush, glm::dvec2 centre);
-    // The chunk's slot for the stroke texture, adding/evicting a layer if needed (then sets
-    // `restructured`); -1 = refused, or nothing to erase.
-    int prepareLayer(const ChunkCoord& c, io::MapChunk& chunk, bool& restructured);
+    // Changes nothing but the refused list (a chunk without room is refused here).
+    LayerPlan planLayer(const ChunkCoord& c, const io::MapChunk& chunk);
+    // Adds the planned layer (and the texture to the tile's MTEX when missing); returns its slot.
+    int addLayer(const ChunkCoord& c, io::MapChunk& chunk, const LayerPlan& plan);
     ChunkWeights& weightsFor(const ChunkCoord& c, const io::MapChunk& chunk);
-    // Rewrites the alpha maps inside `rect` from the weights, then the low-quality map.
-    void writeBack(const ChunkCoord& c, io::MapChunk& chunk, const ChunkWeights& w, PixelRect rect,
+    // Rewrites the alpha maps inside `rect` from the weights, then the low-quality map. Returns false
+    // when nothing visible changed (no alpha value moved and the layers were not restructured).
+    bool writeBack(const ChunkCoord& c, io::MapChunk& chunk, const ChunkWeights& w, PixelRect rect,
                    bool restructured);
     void rebuildLowQuality(io::MapChunk& chunk);
     void trimCache();

@@ -4,9 +4,11 @@
 // map with the archive's texture (a magenta Grass.blp replaces Mapsmith's own), a bad folder is named,
 // and the folders are remembered for the next window.
 
+#include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"
 #include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
+#include "core/edit/stroke_recorder.h"
 #include "core/geometry/object_model.h"
 #include "core/kernels/procedural_textures.h"
 #include "editor/document_manager.h"
@@ -31,7 +33,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
-#include <QUndoCommand>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -243,17 +244,13 @@ void TestGameData::tileMapShowsTheMinimap() {
 
 namespace {
 
-// An edit that changes nothing but marks a tile modified, as any brush stroke would.
-class TouchTile final : public QUndoCommand {
-public:
-    TouchTile(core::MapDocument& doc, core::TileCoord tile) : mDoc(doc), mTile(tile) {}
-    void redo() override { mDoc.setTileState(mTile, mDoc.tileState(mTile)); }
-    void undo() override { mDoc.setTileState(mTile, mDoc.tileState(mTile)); }
-
-private:
-    core::MapDocument& mDoc;
-    core::TileCoord mTile;
-};
+// A real edit of a tile (one chunk's area id): one undo step that marks the tile modified, as any brush
+// stroke does.
+void editTile(core::MapDocument& doc, core::TileCoord tile) {
+    core::StrokeRecorder recorder(doc, core::CommandId::AreaIdStroke, QStringLiteral("Set area id"));
+    recorder.edit({tile, 0, 0}, core::dirty::Flags)->areaId += 1;
+    recorder.finish();
+}
 
 } // namespace
 
@@ -268,7 +265,7 @@ void TestGameData::exportPatchFromTheEditor() {
     QVERIFY(window.documents()->saveAs(folder));
 
     // Unsaved changes are refused when no one can be asked.
-    window.document()->undoStack()->push(new TouchTile(*window.document(), {32, 32}));
+    editTile(*window.document(), {32, 32});
     QVERIFY(window.document()->isModified());
     QVERIFY(!window.documents()->exportPatch(patch));
     QVERIFY(window.lastError().contains(QStringLiteral("unsaved changes")));

@@ -553,7 +553,7 @@ void TestAttributeBrushes::holeStrokeHighResOption() {
     const auto original = snapshot(*doc);
     const ChunkCoord c{{32, 32}, 4, 4};
     const glm::dvec2 o = core::chunkOrigin(c);
-    io::MapChunk* ch = doc->chunk(c);
+    const io::MapChunk* ch = doc->chunk(c);
     // A low-res cell first (the default, WotLK format).
     {
         core::HoleStroke s(*doc, {disc(1.0), core::HoleMode::Cut, false});
@@ -614,7 +614,7 @@ void TestAttributeBrushes::corpusHoleChunkReadAndKept() {
         withHoles += doc->chunk(c)->holesLowRes != 0;
     }
     QCOMPARE(withHoles, 1);
-    io::MapChunk* ch = doc->chunk(kCorpusHoleChunk);
+    const io::MapChunk* ch = doc->chunk(kCorpusHoleChunk);
     QCOMPARE(ch->holesLowRes, std::uint16_t(0xA000));
     QVERIFY(!(ch->flags & io::mcnk_flags::HighResHoles));
     const glm::dvec2 o = core::chunkOrigin(kCorpusHoleChunk);
@@ -879,7 +879,7 @@ void TestAttributeBrushes::shadowStrokeOnCorpus() {
     auto doc = tests::corpusMap(bytes, kCorpusTile);
     QVERIFY(doc);
     const ChunkCoord c{kCorpusTile, 3, 4};
-    io::MapChunk* ch = doc->chunk(c);
+    const io::MapChunk* ch = doc->chunk(c);
     QVERIFY(ch->shadow && ch->shadow->size() == core::kShadowBytes);
     const glm::dvec2 o = core::chunkOrigin(c);
     const glm::dvec2 mid = local(o, kChunkSize / 2.0, kChunkSize / 2.0);
@@ -985,7 +985,7 @@ void TestAttributeBrushes::shadowStrokeOnDisabledMcsh() {
     QVERIFY(doc);
     const ChunkCoord c{kCorpusTile, 3, 4};
     const int painted = c.row * 16 + c.col;
-    io::MapChunk* ch = doc->chunk(c);
+    const io::MapChunk* ch = doc->chunk(c);
     QVERIFY(ch->shadow && !(ch->flags & io::mcnk_flags::HasShadow));
     QVERIFY(std::any_of(ch->shadow->begin(), ch->shadow->end(), [](std::uint8_t b) { return b != 0; }));
     const glm::dvec2 o = core::chunkOrigin(c);

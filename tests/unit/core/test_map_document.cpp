@@ -550,7 +550,7 @@ void TestMapDocument::tilesAdoptAndUnloadUnlessEdited() {
     QCOMPARE(loaded.count(), 1);
     QCOMPARE(io::writeAdt(*doc->tile({32, 32})), io::writeAdt(reader({32, 32}).value()));
     // Adopting a loaded tile keeps the loaded one.
-    io::Adt* first = doc->tile({32, 32});
+    const io::Adt* first = doc->tile({32, 32});
     QCOMPARE(doc->adoptTile({32, 32}, std::move(reader({32, 32}).value())).value(), first);
     QCOMPARE(loaded.count(), 1);
     // Tiles outside the WDT and broken tiles are refused.
@@ -563,7 +563,11 @@ void TestMapDocument::tilesAdoptAndUnloadUnlessEdited() {
 
     // Untouched tiles unload; render bits pending for them go too.
     QVERIFY(doc->loadTile({33, 32}));
-    doc->chunkEdited({{33, 32}, 0, 0}, core::dirty::Vertices); // the edit path pins its tile
+    {
+        // The edit path pins its tile, even for an edit that changes nothing (no undo step).
+        core::StrokeRecorder recorder(*doc, core::CommandId::HeightStroke, QStringLiteral("Touch"));
+        const core::ChunkEdit edit = recorder.edit({{33, 32}, 0, 0}, core::dirty::Vertices);
+    }
     QVERIFY(!doc->canUnloadTile({33, 32}));
     QVERIFY(doc->canUnloadTile({32, 32}));
     QVERIFY(doc->unloadTile({32, 32}));

@@ -8,6 +8,7 @@
 #include "core/convert/tile_factory.h"
 #include "core/document/unique_ids.h"
 #include "support/memory_map.h"
+#include "support/scene_edit.h"
 #include "support/test_files.h"
 
 #include <QUndoStack>
@@ -352,7 +353,7 @@ void TestObjectEdit::corpusRebuildCommandUndoes() {
 void TestObjectEdit::corpusAddMoveRotateScaleDelete() {
     auto doc = corpusDoc();
     QVERIFY(doc);
-    io::Adt& adt = *doc->tile(kCorpusTile);
+    const io::Adt& adt = *doc->tile(kCorpusTile);
     const auto original = bytesOf(*doc, kCorpusTile);
     const std::uint32_t maxBefore = core::maxUniqueId(adt);
     core::UniqueIdAllocator ids;
@@ -517,9 +518,11 @@ void TestObjectEdit::uniqueIdsUniqueAfterManyAdds() {
 void TestObjectEdit::duplicatesReported() {
     auto doc = corpusDoc();
     QVERIFY(core::findDuplicateIds(*doc).empty()); // Blizzard's tile has none
-    io::Adt& adt = *doc->tile(kCorpusTile);
-    adt.doodads[7].uniqueId = adt.doodads[2].uniqueId;      // two doodads, one tile
-    adt.mapObjects[4].uniqueId = adt.doodads[100].uniqueId; // a doodad and a WMO
+    tests::setUpTile(*doc, kCorpusTile, [](io::Adt& adt) {
+        adt.doodads[7].uniqueId = adt.doodads[2].uniqueId;      // two doodads, one tile
+        adt.mapObjects[4].uniqueId = adt.doodads[100].uniqueId; // a doodad and a WMO
+    });
+    const io::Adt& adt = *doc->tile(kCorpusTile);
     const auto dups = core::findDuplicateIds(*doc);
     QCOMPARE(dups.size(), std::size_t(2));
     std::set<std::uint32_t> reported{dups[0].uniqueId, dups[1].uniqueId};
@@ -542,7 +545,7 @@ void TestObjectEdit::duplicatesReported() {
     QVERIFY(w);
     QCOMPARE(core::tilesHolding(*hills, ObjectKind::Wmo, w->uniqueId).size(), std::size_t(2));
     QVERIFY(core::findDuplicateIds(*hills).empty());
-    hills->tile({33, 32})->mapObjects[0].position.y += 1.0f;
+    tests::setUpTile(*hills, {33, 32}, [](io::Adt& adt) { adt.mapObjects[0].position.y += 1.0f; });
     QCOMPARE(core::findDuplicateIds(*hills).size(), std::size_t(1));
 }
 
@@ -783,7 +786,7 @@ void TestObjectEdit::dragIsOneUndoStep() {
 
 void TestObjectEdit::wmoExtentsFollowRotation() {
     auto doc = corpusDoc();
-    io::Adt& adt = *doc->tile(kCorpusTile);
+    const io::Adt& adt = *doc->tile(kCorpusTile);
     core::UniqueIdAllocator ids;
     core::ObjectEditor editor(*doc, ids);
     // Blizzard's WMO 2 (rotated -117.5 deg): a quarter turn swaps the extents' x and z sizes.

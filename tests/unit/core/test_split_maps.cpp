@@ -3,9 +3,11 @@
 // way; v18 -> split -> v18 gives the original files byte for byte. Writing v18 over a split set moves the
 // old partners aside so they are not read with the new file.
 
+#include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/convert/new_map.h"
+#include "core/edit/stroke_recorder.h"
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
 #include "io/adt/adt_split.h"
@@ -103,8 +105,11 @@ private slots:
         core::ChunkState state = split->chunkState({{30, 30}, 5, 5});
         state.chunk.layers.pop_back();                // drop a texture layer: tex0 changes
         state.chunk.heights[0] += 12.0f;              // a height: the root changes
-        split->undoStack()->push(new QUndoCommand()); // not clean: setChunkState marks the tile
-        split->setChunkState({{30, 30}, 5, 5}, state, 0);
+        {
+            core::StrokeRecorder recorder(*split, core::CommandId::HeightStroke, QStringLiteral("Edit"));
+            *recorder.edit({{30, 30}, 5, 5}, core::dirty::All) = state.chunk;
+            QVERIFY(recorder.finish()); // one undo step: the document is modified
+        }
         QVERIFY(split->isModified());
         const auto report = split->save();
         QVERIFY2(report.ok, qPrintable(report.error));

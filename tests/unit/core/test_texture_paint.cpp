@@ -9,6 +9,7 @@
 #include "core/document/map_document.h"
 #include "core/edit/texture_paint.h"
 #include "support/memory_map.h"
+#include "support/scene_edit.h"
 #include "support/test_files.h"
 
 #include <QUndoStack>
@@ -152,26 +153,28 @@ std::set<ChunkCoord> changedChunks(const std::map<TileCoord, io::Adt>& before, c
 // Replaces a chunk's layers with a base (texture 0) and three alpha layers of new textures A, B, C
 // (added to the tile's MTEX), with the given constant alphas.
 void makeFourLayers(core::MapDocument& doc, const ChunkCoord& c, std::array<int, 3> alphas) {
-    io::Adt& adt = *doc.tile(c.tile);
-    io::MapChunk& ch = *doc.chunk(c);
     const std::array<std::string, 3> names{"Tileset\\Test\\A.blp", "Tileset\\Test\\B.blp",
                                            "Tileset\\Test\\C.blp"};
-    ch.layers.resize(1);
-    ch.layers[0].textureIndex = 0;
-    for (std::size_t i = 0; i < 3; ++i) {
-        auto tex = core::findTexture(adt, names[i]);
-        if (!tex) {
-            adt.textures.push_back(names[i]);
-            tex = std::uint32_t(adt.textures.size() - 1);
+    tests::setUpScene(doc, [&](core::StrokeRecorder& recorder) {
+        core::TileEdit adt = recorder.editTile(c.tile);
+        core::ChunkEdit ch = recorder.edit(c, core::dirty::Alpha);
+        ch->layers.resize(1);
+        ch->layers[0].textureIndex = 0;
+        for (std::size_t i = 0; i < 3; ++i) {
+            auto tex = core::findTexture(*adt, names[i]);
+            if (!tex) {
+                adt->textures.push_back(names[i]);
+                tex = std::uint32_t(adt->textures.size() - 1);
+            }
+            io::TextureLayer l;
+            l.textureIndex = *tex;
+            l.hasAlpha = true;
+            l.encoding = io::AlphaEncoding::Rle;
+            l.alpha.fill(std::uint8_t(alphas[i]));
+            ch->layers.push_back(l);
         }
-        io::TextureLayer l;
-        l.textureIndex = *tex;
-        l.hasAlpha = true;
-        l.encoding = io::AlphaEncoding::Rle;
-        l.alpha.fill(std::uint8_t(alphas[i]));
-        ch.layers.push_back(l);
-    }
-    ch.lowQualityTextureMap = core::lowQualityTextureMap(*weightsOf(ch));
+        ch->lowQualityTextureMap = core::lowQualityTextureMap(*weightsOf(*ch));
+    });
 }
 
 } // namespace
