@@ -6,9 +6,9 @@
 #include "cli/map_block.h"
 #include "cli/tile_io.h"
 
+#include "core/convert/heightmap_image.h"
 #include "core/document/atomic_file.h"
 #include "core/geometry/height_grid.h"
-#include "core/convert/heightmap_image.h"
 
 #include <QBuffer>
 #include <QCommandLineParser>

@@ -7,12 +7,12 @@
 #include "cli/map_block.h"
 #include "cli/tile_io.h"
 
+#include "core/convert/hmp_terrain.h"
+#include "core/convert/vertex_colour_image.h"
 #include "core/document/atomic_file.h"
+#include "core/document/tile_loader.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/height_grid.h"
-#include "core/convert/hmp_terrain.h"
-#include "core/document/tile_loader.h"
-#include "core/convert/vertex_colour_image.h"
 #include "io/gamestudio/hmp.h"
 
 #include <QCommandLineParser>

@@ -1,6 +1,6 @@
 #pragma once
-// Models from the game data for object bounds and proxy drawing: Gamestudio MDL files (io/gamestudio/mdl.h) named
-// by doodad placements, read once each through the asset source. Frame 0's triangles become a wire
+// Models from the game data for object bounds and proxy drawing: Gamestudio MDL files (io/gamestudio/mdl.h)
+// named by doodad placements, read once each through the asset source. Frame 0's triangles become a wire
 // (each edge once) and its box; model units count as yards at scale 1.0 (Gamestudio quants have no
 // fixed size). Other models (M2, WMO) have neither yet, so they keep their stand-in boxes. Lookups
 // are safe from several threads.

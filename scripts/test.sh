@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 
+# Every C++ source follows .clang-format (fails fast, before anything is built).
+bash scripts/format.sh --check
+
 # Independent readers used by the interop tests (npm registry only, no install scripts).
 (cd tests/interop && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 

@@ -2,8 +2,8 @@
 
 #include "widgets/chunk_layers_panel.h"
 
-#include "core/geometry/chunk_height.h"
 #include "core/document/map_document.h"
+#include "core/geometry/chunk_height.h"
 
 #include <QFormLayout>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #include "widgets/object_properties_panel.h"
 
-#include "core/geometry/coords.h"
 #include "core/document/map_document.h"
+#include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
 
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
 #pragma once
-// Importing a 0.5.3 "alpha" map into a folder: every embedded tile converted (core/convert/alpha_tile_import.h)
-// and written as a v18 tile or a split set, then a v18 WDT for the map.
+// Importing a 0.5.3 "alpha" map into a folder: every embedded tile converted
+// (core/convert/alpha_tile_import.h) and written as a v18 tile or a split set, then a v18 WDT for the map.
 
 #include "core/convert/alpha_tile_import.h"
 #include "core/document/atomic_file.h"

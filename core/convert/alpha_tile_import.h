@@ -23,8 +23,8 @@
 // The header radius and padding have no v18 field and are dropped.
 
 #include "io/adt/adt.h"
-#include "io/wdt/alpha_wdt.h"
 #include "io/binary/error.h"
+#include "io/wdt/alpha_wdt.h"
 #include "io/wdt/wdt.h"
 
 #include <span>

@@ -1,11 +1,11 @@
 #include "core/convert/demo_map.h"
 
-#include "core/edit/liquid_edit.h"
+#include "core/convert/terrain_presets.h"
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
+#include "core/edit/liquid_edit.h"
 #include "core/edit/object_edit.h"
 #include "core/kernels/procedural_textures.h"
-#include "core/convert/terrain_presets.h"
-#include "core/document/unique_ids.h"
 
 #include <glm/geometric.hpp>
 

@@ -3,8 +3,8 @@
 // Mapsmith's own four textures (grass, rock on slopes, dirt in hollows, sand on lake shores), a lake
 // in each tile's basin, and marker objects around it. `mapsmith-cli new --terrain demo` writes it.
 
-#include "core/geometry/coords.h"
 #include "core/convert/tile_factory.h"
+#include "core/geometry/coords.h"
 
 #include <vector>
 

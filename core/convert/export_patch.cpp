@@ -1,7 +1,7 @@
 #include "core/convert/export_patch.h"
 
-#include "io/binary/file_io.h"
 #include "io/assets/mpq_writer.h"
+#include "io/binary/file_io.h"
 #include "io/wdt/wdt.h"
 
 #include <algorithm>

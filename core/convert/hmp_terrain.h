@@ -1,14 +1,14 @@
 #pragma once
-// Gamestudio HMP terrain (io/gamestudio/hmp.h) as a HeightGrid (core/geometry/height_grid.h) and back, and an HMP's first skin
-// as an image, for terrain import and export.
+// Gamestudio HMP terrain (io/gamestudio/hmp.h) as a HeightGrid (core/geometry/height_grid.h) and back, and an
+// HMP's first skin as an image, for terrain import and export.
 //
 // Orientation: Gamestudio's world has x east, y north and z up (its top view shows +y up the screen), and
-// HMP vertex row j lies at y = ymin + j * (ymax - ymin) / (nv - 1) (io/gamestudio/hmp.h): row 0 is the south edge. A
-// HeightGrid's row 0 is north, so grid row r is HMP row nv - 1 - r; columns match (i grows east). Mapping
-// north to north and east to east is a rotation, not a mirror: a terrain keeps its handedness (an east slope
-// stays east, HMP normals keep their signs), where reading the rows top-down would mirror it north-south.
-// Units: an HMP's own world units; the grid holds heights in them, cellSize is the distance between
-// neighbouring vertices in them (the CLI uses yards).
+// HMP vertex row j lies at y = ymin + j * (ymax - ymin) / (nv - 1) (io/gamestudio/hmp.h): row 0 is the south
+// edge. A HeightGrid's row 0 is north, so grid row r is HMP row nv - 1 - r; columns match (i grows east).
+// Mapping north to north and east to east is a rotation, not a mirror: a terrain keeps its handedness (an
+// east slope stays east, HMP normals keep their signs), where reading the rows top-down would mirror it
+// north-south. Units: an HMP's own world units; the grid holds heights in them, cellSize is the distance
+// between neighbouring vertices in them (the CLI uses yards).
 
 #include "core/geometry/height_grid.h"
 #include "io/gamestudio/hmp.h"
@@ -26,10 +26,10 @@ HeightGrid gridFromHmp(const io::Hmp& hmp, std::size_t frame = 0);
 
 // An HMP5 terrain of the grid: one frame, no skin, centred on the origin (xmin = -cellSize * (nu - 1) / 2,
 // as both corpus terrains are), ftrisize = cellSize and the x/y scale making the extent cellSize * (n - 1)
-// (scale * 65536 + offset = xmax, io/gamestudio/hmp.h). Heights are packed over the full 0..65535 range: offset[2] is
-// the lowest height (rounded down to a float), scale[2] the float nearest (highest - offset) / 65535,
-// raised until offset + 65535 * scale >= the highest, so every height comes back within half a step (plus
-// float rounding); a flat grid packs every vertex at 0 with scale[2] = kFlatHmpScale (tiny but nonzero:
+// (scale * 65536 + offset = xmax, io/gamestudio/hmp.h). Heights are packed over the full 0..65535 range:
+// offset[2] is the lowest height (rounded down to a float), scale[2] the float nearest (highest - offset) /
+// 65535, raised until offset + 65535 * scale >= the highest, so every height comes back within half a step
+// (plus float rounding); a flat grid packs every vertex at 0 with scale[2] = kFlatHmpScale (tiny but nonzero:
 // readers divide by it). Each vertex's normal is the table entry (io::nearestGamestudioNormal) nearest to the
 // normal of the grid's central differences (one-sided on the edges), in the HMP frame (x east, y north).
 // Frame bbox: packed (0, 0, lowest z) .. (65535, 65535, highest z), normal index 0 (65536 does not fit a

@@ -1,11 +1,11 @@
 #include "core/convert/new_map.h"
 
-#include "core/document/atomic_file.h"
 #include "core/convert/demo_map.h"
-#include "core/document/map_document.h"
-#include "core/document/map_source.h"
 #include "core/convert/terrain_presets.h"
 #include "core/convert/tile_factory.h"
+#include "core/document/atomic_file.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
 #include "io/adt/adt.h"
 #include "io/wdt/wdt.h"
 

@@ -49,7 +49,9 @@ TileSpec presetTileSpec(TerrainPreset preset, int tileX, int tileY, float baseHe
     spec.textures = {"Tileset\\Elwynn\\ElwynnGrassBase.blp", "Tileset\\Elwynn\\ElwynnRockBase.blp",
                      "Tileset\\Elwynn\\ElwynnDirtBase.blp"};
     spec.layerWeights = {
-        [baseHeight](double x, double y) { return std::clamp((slope(x, y, baseHeight) - 0.45f) * 3.0f, 0.0f, 1.0f); },
+        [baseHeight](double x, double y) {
+            return std::clamp((slope(x, y, baseHeight) - 0.45f) * 3.0f, 0.0f, 1.0f);
+        },
         [baseHeight](double x, double y) {
             return std::clamp((baseHeight - 12.0f - hills(x, y, baseHeight)) / 10.0f, 0.0f, 1.0f);
         },

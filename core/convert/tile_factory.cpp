@@ -9,8 +9,12 @@
 
 namespace mapsmith::core {
 
-double tileOriginX(int tileY) { return (32.0 - tileY) * kTileSize; }
-double tileOriginY(int tileX) { return (32.0 - tileX) * kTileSize; }
+double tileOriginX(int tileY) {
+    return (32.0 - tileY) * kTileSize;
+}
+double tileOriginY(int tileX) {
+    return (32.0 - tileX) * kTileSize;
+}
 
 namespace {
 
@@ -58,8 +62,8 @@ io::Adt createTile(const TileSpec& spec) {
         io::TextureLayer ground;
         ground.textureIndex = 0;
         c.layers.push_back(ground);
-        for (std::size_t t = 0; t < spec.layerWeights.size() && t + 1 < spec.textures.size() && c.layers.size() < 4;
-             ++t) {
+        for (std::size_t t = 0;
+             t < spec.layerWeights.size() && t + 1 < spec.textures.size() && c.layers.size() < 4; ++t) {
             io::TextureLayer layer;
             layer.textureIndex = std::uint32_t(t + 1);
             layer.hasAlpha = true;

@@ -10,7 +10,6 @@
 
 namespace mapsmith::core {
 
-
 struct TileSpec {
     int tileX = 32; // the X of <Map>_<X>_<Y>.adt (0..63)
     int tileY = 32;

@@ -1,8 +1,8 @@
 #include "core/document/map_document.h"
 
 #include "core/document/chunk_dirty.h"
-#include "core/geometry/chunk_height.h"
 #include "core/edit/stroke_recorder.h"
+#include "core/geometry/chunk_height.h"
 
 #include <QUndoStack>
 

@@ -154,11 +154,11 @@ private:
     io::Wdt mWdt;
     std::map<TileCoord, std::unique_ptr<io::Adt>> mTiles;
     QUndoStack* mUndoStack = nullptr;
-    std::set<TileCoord> mTilesWithoutMh2o;           // read without an MH2O chunk
-    std::set<TileCoord> mTouchedSinceSave;           // tiles edited, undone or redone since the last save
-    std::set<TileCoord> mEditedTiles;                // tiles any edit touched since the document opened
-    DirtyChunks mPendingChanges;                     // edited this turn, not sent yet
-    std::vector<ChunkStateCommand*> mCommands;       // creation order, oldest first
+    std::set<TileCoord> mTilesWithoutMh2o;     // read without an MH2O chunk
+    std::set<TileCoord> mTouchedSinceSave;     // tiles edited, undone or redone since the last save
+    std::set<TileCoord> mEditedTiles;          // tiles any edit touched since the document opened
+    DirtyChunks mPendingChanges;               // edited this turn, not sent yet
+    std::vector<ChunkStateCommand*> mCommands; // creation order, oldest first
     std::size_t mUndoBudget = std::size_t(256) * 1024 * 1024;
     SnapshotSpill mSpill;
 };

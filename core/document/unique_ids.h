@@ -23,7 +23,7 @@ namespace mapsmith::core {
 class MapDocument;
 
 class UniqueIdAllocator {
-  public:
+public:
     UniqueIdAllocator() = default;
     ~UniqueIdAllocator();
     UniqueIdAllocator(const UniqueIdAllocator&) = delete;
@@ -39,7 +39,7 @@ class UniqueIdAllocator {
 
     std::uint32_t maxSeen() const { return mMax; } // highest id seen or handed out
 
-  private:
+private:
     std::uint32_t mMax = 0;
     std::vector<std::uint32_t> mSeen; // ids seen or handed out; kept only for the exhausted fallback
     bool mSeenSorted = true;

@@ -1,8 +1,8 @@
 #include "core/edit/attribute_strokes.h"
 
 #include "core/document/chunk_dirty.h"
-#include "core/geometry/brush_vertices.h"
 #include "core/document/map_document.h"
+#include "core/geometry/brush_vertices.h"
 
 #include <algorithm>
 #include <cmath>

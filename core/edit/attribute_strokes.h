@@ -4,9 +4,9 @@
 // loaded chunk the brush reaches, across chunk and tile borders; the whole stroke is one undo step.
 // Chunks are placed on the map grid (coords.h chunkOrigin), not by their float header positions.
 
+#include "core/edit/stroke_recorder.h"
 #include "core/geometry/brush_vertices.h"
 #include "core/kernels/chunk_brushes.h"
-#include "core/edit/stroke_recorder.h"
 #include "io/adt/adt.h"
 
 #include <glm/vec2.hpp>
@@ -20,7 +20,7 @@ class MapDocument;
 
 // Dab placement, recording and the chunk search shared by the attribute strokes.
 class AttributeStroke {
-  public:
+public:
     AttributeStroke(const AttributeStroke&) = delete;
     AttributeStroke& operator=(const AttributeStroke&) = delete;
     virtual ~AttributeStroke() = default;
@@ -37,7 +37,7 @@ class AttributeStroke {
     void cancel();
     std::size_t touchedChunks() const { return mRecorder.touchedCount(); }
 
-  protected:
+protected:
     AttributeStroke(MapDocument& doc, const BrushSettings& brush, CommandId id, const QString& text);
 
     virtual void applyDab(glm::dvec2 world, double pressure) = 0;
@@ -49,7 +49,7 @@ class AttributeStroke {
     MapDocument& mDoc;
     StrokeRecorder mRecorder;
 
-  private:
+private:
     DabSpacer mSpacer;
     std::vector<ChunkCoord> mNear;
     bool mDone = false;
@@ -71,10 +71,10 @@ struct HoleBrushSettings {
 // Cuts or fills holes: a low-res cell / quad changes when its centre is strictly inside the radius.
 // A high-res chunk's low-res mask is kept as highToLowResHoles() of its high-res mask.
 class HoleStroke : public AttributeStroke {
-  public:
+public:
     HoleStroke(MapDocument& doc, const HoleBrushSettings& settings);
 
-  private:
+private:
     void applyDab(glm::dvec2 world, double pressure) override;
     HoleBrushSettings mSettings;
 };
@@ -87,11 +87,11 @@ class HoleStroke : public AttributeStroke {
 // gives one of its vertices a non-neutral colour. With dropNeutral, finish() removes the MCCV of every
 // chunk whose colours the stroke changed and that are all exactly kNeutralColour.
 class VertexColourStroke : public AttributeStroke {
-  public:
+public:
     VertexColourStroke(MapDocument& doc, const VertexColourBrushSettings& settings);
     ~VertexColourStroke() override; // finishes (dropping neutral MCCV) when finish() was not called
 
-  private:
+private:
     void applyDab(glm::dvec2 world, double pressure) override;
     void beforeFinish() override;
     // The chunks around one dab, looked up once per dab.
@@ -130,10 +130,10 @@ struct ShadowBrushSettings {
 // 512-byte map when a painting dab first reaches it; clearing never creates nor removes MCSH (a
 // cleared map stays, all zero). MCSH of another size than 512 bytes is left alone.
 class ShadowStroke : public AttributeStroke {
-  public:
+public:
     ShadowStroke(MapDocument& doc, const ShadowBrushSettings& settings);
 
-  private:
+private:
     void applyDab(glm::dvec2 world, double pressure) override;
     ShadowBrushSettings mSettings;
 };
@@ -148,10 +148,10 @@ struct AreaIdBrushSettings {
 
 // Sets MCNK areaId of every chunk picked by a dab.
 class AreaIdStroke : public AttributeStroke {
-  public:
+public:
     AreaIdStroke(MapDocument& doc, const AreaIdBrushSettings& settings);
 
-  private:
+private:
     void applyDab(glm::dvec2 world, double pressure) override;
     AreaIdBrushSettings mSettings;
 };
@@ -164,10 +164,10 @@ struct ImpassableBrushSettings {
 
 // Sets or clears MCNK flag Impassable (0x2) of every chunk picked by a dab.
 class ImpassableStroke : public AttributeStroke {
-  public:
+public:
     ImpassableStroke(MapDocument& doc, const ImpassableBrushSettings& settings);
 
-  private:
+private:
     void applyDab(glm::dvec2 world, double pressure) override;
     ImpassableBrushSettings mSettings;
 };

@@ -15,12 +15,10 @@ constexpr std::uint32_t kMagic = 0x4D534331; // "MSC1": format of the packed fie
 using io::ByteReader;
 using io::ByteWriter;
 
-template <class T, std::size_t N>
-void putArray(ByteWriter& w, const std::array<T, N>& a) {
+template <class T, std::size_t N> void putArray(ByteWriter& w, const std::array<T, N>& a) {
     w.bytes(std::as_bytes(std::span(a)));
 }
-template <class T, std::size_t N>
-void getArray(ByteReader& r, std::array<T, N>& a) {
+template <class T, std::size_t N> void getArray(ByteReader& r, std::array<T, N>& a) {
     r.bytes(std::as_writable_bytes(std::span(a)));
 }
 void putBlob(ByteWriter& w, std::span<const std::byte> b) {
@@ -28,8 +26,7 @@ void putBlob(ByteWriter& w, std::span<const std::byte> b) {
     w.bytes(b);
 }
 // `n` counts bytes; the vector gets n / sizeof(element) elements.
-template <class Vec>
-bool getBlob(ByteReader& r, Vec& out) {
+template <class Vec> bool getBlob(ByteReader& r, Vec& out) {
     using T = typename Vec::value_type;
     const std::uint32_t n = r.u32();
     if (n % sizeof(T) != 0 || !r.ensure(n, "blob")) {

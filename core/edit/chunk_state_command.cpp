@@ -5,14 +5,16 @@
 namespace mapsmith::core {
 
 ChunkStateCommand::ChunkStateCommand(MapDocument& doc, CommandId id, const QString& text,
-                                     std::map<ChunkCoord, Entry> entries, std::map<TileCoord, TileEntry> tiles,
-                                     bool alreadyApplied)
+                                     std::map<ChunkCoord, Entry> entries,
+                                     std::map<TileCoord, TileEntry> tiles, bool alreadyApplied)
     : mDoc(doc), mId(id), mEntries(std::move(entries)), mTiles(std::move(tiles)), mSkipRedo(alreadyApplied) {
     setText(text);
     mDoc.commandCreated(this);
 }
 
-ChunkStateCommand::~ChunkStateCommand() { mDoc.commandDestroyed(this); }
+ChunkStateCommand::~ChunkStateCommand() {
+    mDoc.commandDestroyed(this);
+}
 
 std::size_t ChunkStateCommand::residentBytes() const {
     std::size_t n = 0;
@@ -29,7 +31,9 @@ void ChunkStateCommand::spillTo(SnapshotSpill& spill) {
     }
 }
 
-void ChunkStateCommand::undo() { apply(false); }
+void ChunkStateCommand::undo() {
+    apply(false);
+}
 
 void ChunkStateCommand::redo() {
     if (mSkipRedo) {

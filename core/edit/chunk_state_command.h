@@ -29,8 +29,9 @@ public:
         TileState after;
     };
     // alreadyApplied: the model already holds `after` (a finished stroke); the first redo() does nothing.
-    ChunkStateCommand(MapDocument& doc, CommandId id, const QString& text, std::map<ChunkCoord, Entry> entries,
-                      std::map<TileCoord, TileEntry> tiles, bool alreadyApplied);
+    ChunkStateCommand(MapDocument& doc, CommandId id, const QString& text,
+                      std::map<ChunkCoord, Entry> entries, std::map<TileCoord, TileEntry> tiles,
+                      bool alreadyApplied);
 
     ~ChunkStateCommand() override;
     int id() const override { return int(mId); }

@@ -1,8 +1,8 @@
 #include "core/edit/height_stroke.h"
 
 #include "core/document/chunk_dirty.h"
-#include "core/geometry/brush_vertices.h"
 #include "core/document/map_document.h"
+#include "core/geometry/brush_vertices.h"
 #include "core/geometry/terrain_normals.h"
 
 #include <cmath>
@@ -10,8 +10,8 @@
 namespace mapsmith::core {
 
 HeightStroke::HeightStroke(MapDocument& doc, const HeightBrushSettings& settings)
-    : mDoc(doc), mSettings(settings), mRecorder(doc, CommandId::HeightStroke, QStringLiteral("Sculpt terrain")),
-      mSpacer(settings.brush) {}
+    : mDoc(doc), mSettings(settings),
+      mRecorder(doc, CommandId::HeightStroke, QStringLiteral("Sculpt terrain")), mSpacer(settings.brush) {}
 
 void HeightStroke::start(glm::dvec2 world) {
     mStarted = true;

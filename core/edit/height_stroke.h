@@ -4,9 +4,9 @@
 // vertex (shared border vertices stay identical in every chunk that stores them) and recomputing
 // the normals around the change. The whole stroke is one undo step.
 
+#include "core/edit/stroke_recorder.h"
 #include "core/geometry/brush_vertices.h"
 #include "core/kernels/height_kernels.h"
-#include "core/edit/stroke_recorder.h"
 
 #include <glm/vec2.hpp>
 

@@ -209,7 +209,8 @@ void LiquidStroke::setDepthsIn(GlobalChunk g, const VertexMask& v) {
     w->modified |= setDepths(w->raster, v, depth, terrainUnder(g, used)) > 0;
 }
 
-std::array<double, kLiquidVertexCount> LiquidStroke::terrainUnder(GlobalChunk g, const VertexMask& used) const {
+std::array<double, kLiquidVertexCount> LiquidStroke::terrainUnder(GlobalChunk g,
+                                                                  const VertexMask& used) const {
     // NaN: no terrain (unused vertex, or its tile not loaded).
     std::array<double, kLiquidVertexCount> terrain;
     terrain.fill(std::numeric_limits<double>::quiet_NaN());

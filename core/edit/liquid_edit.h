@@ -23,9 +23,9 @@
 //   WotLK tiles with MH2O liquid do not set them (continent4229: ocean chunks have flags 0x8001), and
 //   extractors read them only for MCLQ when a tile has no MH2O.
 
+#include "core/edit/stroke_recorder.h"
 #include "core/geometry/brush.h"
 #include "core/kernels/liquid_raster.h"
-#include "core/edit/stroke_recorder.h"
 
 #include <glm/vec2.hpp>
 

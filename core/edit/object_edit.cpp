@@ -103,7 +103,7 @@ TileCoord refTile(const std::vector<TileCoord>& targets, glm::dvec3 position) {
 
 // Writes objects into tiles through a recorder, keeping every touched tile's MCRF consistent.
 class PlacementWriter {
-  public:
+public:
     explicit PlacementWriter(StrokeRecorder& recorder) : mDoc(recorder.document()), mRecorder(recorder) {}
 
     // Makes the loaded tiles hold `s` in exactly `targets` (entries updated in place or appended) and
@@ -147,7 +147,7 @@ class PlacementWriter {
         }
     }
 
-  private:
+private:
     // Writes `s` into a loaded tile's MDDF/MODF (its entry updated in place, else appended; its model
     // name added to the name table when missing). Returns the entry's index.
     std::uint32_t place(TileCoord t, const ObjectState& s) {
@@ -162,7 +162,8 @@ class PlacementWriter {
 
     template <class Entry>
     static std::uint32_t placeEntry(std::vector<Entry>& entries, std::vector<std::string>& names,
-                                    std::optional<std::uint32_t> index, Entry entry, const std::string& name) {
+                                    std::optional<std::uint32_t> index, Entry entry,
+                                    const std::string& name) {
         if (index && sameModelName(nameAt(names, entries[*index].nameIndex), name)) {
             entry.nameIndex = entries[*index].nameIndex;
         } else {

@@ -19,8 +19,8 @@
 // another (findDuplicateIds) should get a fresh id before they are edited. Tile loads done for an edit
 // are not undone (loading is not an edit).
 
-#include "core/geometry/object_model.h"
 #include "core/edit/stroke_recorder.h"
+#include "core/geometry/object_model.h"
 
 #include <glm/vec3.hpp>
 
@@ -76,7 +76,7 @@ std::vector<TileCoord> tilesHolding(const MapDocument& doc, ObjectKind kind, std
 // time with the transform from the start; finish() pushes one undo step (nothing when nothing
 // changed, e.g. dropped where it started); cancel() restores. Unfinished drags finish on destruction.
 class ObjectDrag {
-  public:
+public:
     ObjectDrag(MapDocument& doc, const std::vector<ObjectRef>& selection,
                const ObjectEditSettings& settings = {}, UniqueIdAllocator* ids = nullptr,
                QString text = QStringLiteral("Move objects"));
@@ -93,7 +93,7 @@ class ObjectDrag {
     const ChunkStateCommand* finish();
     void cancel();
 
-  private:
+private:
     struct Item {
         ObjectState start;
         std::vector<TileCoord> startTiles; // tiles holding it at the start
@@ -110,7 +110,7 @@ class ObjectDrag {
 
 // One-shot operations, one undo step each.
 class ObjectEditor {
-  public:
+public:
     ObjectEditor(MapDocument& doc, UniqueIdAllocator& ids, const ObjectEditSettings& settings = {});
 
     // New objects at `world` (yards) with a fresh uniqueId; nullopt when the position is on no
@@ -141,7 +141,7 @@ class ObjectEditor {
 
     const ObjectEditSettings& settings() const { return mSettings; }
 
-  private:
+private:
     std::optional<ObjectRef> add(ObjectState state);
 
     MapDocument& mDoc;

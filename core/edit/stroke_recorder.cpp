@@ -60,7 +60,9 @@ void StrokeRecorder::endEdit(TileCoord t, std::uint32_t, bool announce) {
     }
 }
 
-io::LiquidChunk& StrokeRecorder::liquid(const ChunkCoord& c) { return mDoc.editableLiquid(c); }
+io::LiquidChunk& StrokeRecorder::liquid(const ChunkCoord& c) {
+    return mDoc.editableLiquid(c);
+}
 
 const ChunkStateCommand* StrokeRecorder::finish() {
     Q_ASSERT_X(!mDone, "StrokeRecorder::finish", "finish() or cancel() was already called");

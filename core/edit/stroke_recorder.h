@@ -34,8 +34,7 @@ class StrokeRecorder;
 // open. Empty (false) when the tile is not loaded. Its end (destruction, or a move onto it) announces
 // the change, with the dirty bits given to StrokeRecorder::edit(), unless unchanged() was called.
 // Move-only; every guard ends before its stroke finishes.
-template <class Target, class Where>
-class [[nodiscard]] EditGuard {
+template <class Target, class Where> class [[nodiscard]] EditGuard {
 public:
     EditGuard() = default;
     EditGuard(EditGuard&& other) noexcept { take(other); }
@@ -60,8 +59,7 @@ public:
         return mTarget;
     }
     // Chunk guards: the chunk's MH2O entry (the tile gets an MH2O chunk when it has none).
-    io::LiquidChunk& liquid() const
-        requires std::same_as<Where, ChunkCoord>;
+    io::LiquidChunk& liquid() const requires std::same_as<Where, ChunkCoord>;
     // Nothing visible changed after all (e.g. paint below one alpha step): the end announces nothing.
     void unchanged() { mAnnounce = false; }
 
@@ -112,8 +110,7 @@ public:
     void cancel();
 
 private:
-    template <class Target, class Where>
-    friend class EditGuard;
+    template <class Target, class Where> friend class EditGuard;
     void endEdit(const ChunkCoord& c, std::uint32_t dirtyBits, bool announce);
     void endEdit(TileCoord t, std::uint32_t dirtyBits, bool announce);
     io::LiquidChunk& liquid(const ChunkCoord& c);
@@ -131,8 +128,7 @@ private:
     bool mDone = false;
 };
 
-template <class Target, class Where>
-void EditGuard<Target, Where>::end() {
+template <class Target, class Where> void EditGuard<Target, Where>::end() {
     if (mRecorder) {
         std::exchange(mRecorder, nullptr)->endEdit(mWhere, mDirtyBits, mAnnounce);
         mTarget = nullptr;
@@ -140,9 +136,7 @@ void EditGuard<Target, Where>::end() {
 }
 
 template <class Target, class Where>
-io::LiquidChunk& EditGuard<Target, Where>::liquid() const
-    requires std::same_as<Where, ChunkCoord>
-{
+io::LiquidChunk& EditGuard<Target, Where>::liquid() const requires std::same_as<Where, ChunkCoord> {
     Q_ASSERT(mRecorder);
     return mRecorder->liquid(mWhere);
 }

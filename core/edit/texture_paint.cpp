@@ -325,7 +325,9 @@ const ChunkStateCommand* TexturePaintStroke::finish() {
             continue;
         }
         // Alpha layers (1..) of the stroke's texture left all zero.
-        const auto unused = [&](const io::TextureLayer& l) { return l.textureIndex == *tex && allZero(l.alpha); };
+        const auto unused = [&](const io::TextureLayer& l) {
+            return l.textureIndex == *tex && allZero(l.alpha);
+        };
         if (std::none_of(chunk->layers.begin() + 1, chunk->layers.end(), unused)) {
             continue;
         }

@@ -22,8 +22,8 @@
 // of 17, the 63x63 4-bit maps of chunks without flag 0x8000 with row/column 63 repeating 62, exactly as
 // they will be saved) and the chunk's low-quality texture map is rebuilt.
 
-#include "core/kernels/alpha_kernels.h"
 #include "core/edit/stroke_recorder.h"
+#include "core/kernels/alpha_kernels.h"
 
 #include <QString>
 

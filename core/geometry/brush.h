@@ -18,12 +18,12 @@ enum class Falloff {
 };
 
 struct BrushSettings {
-    double radius = 20.0;    // yards, > 0
-    double hardness = 0.5;   // 0..1: the inner radius with full strength is hardness * radius
-    double strength = 1.0;   // mode units per dab (raise: yards; alpha: 0..1 opacity; smooth: 0..1)
+    double radius = 20.0;  // yards, > 0
+    double hardness = 0.5; // 0..1: the inner radius with full strength is hardness * radius
+    double strength = 1.0; // mode units per dab (raise: yards; alpha: 0..1 opacity; smooth: 0..1)
     Falloff falloff = Falloff::Smooth;
-    double pressure = 1.0;   // 0..1 from a tablet, multiplies strength; 1 with a mouse
-    double spacing = 0.25;   // distance between dabs along a stroke, as a fraction of the radius (> 0)
+    double pressure = 1.0; // 0..1 from a tablet, multiplies strength; 1 with a mouse
+    double spacing = 0.25; // distance between dabs along a stroke, as a fraction of the radius (> 0)
 
     double innerRadius() const { return hardness * radius; }
 };

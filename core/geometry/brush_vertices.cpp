@@ -7,8 +7,12 @@ namespace {
 
 // First / last lattice index inside a lattice-unit interval, clamped just past the map's ends before
 // converting: first in 0..kLatticeMax + 1, last in -1..kLatticeMax.
-int firstIndex(double lo) { return int(std::clamp(std::ceil(lo), 0.0, double(kLatticeMax + 1))); }
-int lastIndex(double hi) { return int(std::clamp(std::floor(hi), -1.0, double(kLatticeMax))); }
+int firstIndex(double lo) {
+    return int(std::clamp(std::ceil(lo), 0.0, double(kLatticeMax + 1)));
+}
+int lastIndex(double hi) {
+    return int(std::clamp(std::floor(hi), -1.0, double(kLatticeMax)));
+}
 
 } // namespace
 

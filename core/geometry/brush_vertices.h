@@ -56,8 +56,7 @@ void forEachBrushVertex(const LatticeBox& box, Outer&& outer, Inner&& inner) {
 }
 
 // Calls f(chunk, vertexIndex) for every chunk storing `v` (an outer vertex: up to 4 of them).
-template <class F>
-void forEachCopy(const BrushVertex& v, F&& f) {
+template <class F> void forEachCopy(const BrushVertex& v, F&& f) {
     if (v.inner) {
         f(v.chunk, v.vertex);
     } else {

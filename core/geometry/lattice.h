@@ -13,16 +13,19 @@ inline constexpr int kChunksPerMapSide = kTilesPerSide * kChunksPerSide; // 1024
 inline constexpr int kLatticeMax = kChunksPerMapSide * 8;                // 8192
 
 // Lattice coordinate (fractional) of a world position.
-inline double latticeX(double worldY) { return (kMapHalfSize - worldY) / kUnitSize; }
-inline double latticeY(double worldX) { return (kMapHalfSize - worldX) / kUnitSize; }
+inline double latticeX(double worldY) {
+    return (kMapHalfSize - worldY) / kUnitSize;
+}
+inline double latticeY(double worldX) {
+    return (kMapHalfSize - worldX) / kUnitSize;
+}
 inline glm::dvec2 latticeWorld(int gx, int gy) {
     return {kMapHalfSize - gy * kUnitSize, kMapHalfSize - gx * kUnitSize};
 }
 
 // Calls f(chunk, vertexIndex) for every chunk storing lattice vertex (gx, gy), the chunk south-east
 // of it first.
-template <class F>
-void forEachHolder(int gx, int gy, F&& f) {
+template <class F> void forEachHolder(int gx, int gy, F&& f) {
     const int cgx = gx / 8;
     const int cgy = gy / 8;
     const int c = gx % 8;

@@ -33,19 +33,19 @@ enum class FlattenTarget {
 struct HeightBrushSettings {
     BrushSettings brush;
     HeightMode mode = HeightMode::RaiseLower;
-    bool lower = false;                 // RaiseLower: lower instead of raise
+    bool lower = false; // RaiseLower: lower instead of raise
     FlattenTarget flattenTarget = FlattenTarget::StrokeStart;
-    double targetHeight = 0.0;          // yards (Set, Flatten to Height)
-    double rampAngle = 10.0;            // degrees above horizontal (Ramp), clamped to -89..89
-    double rampOrientation = 0.0;       // degrees, 0 = north (+x), 90 = west (+y)
-    std::uint32_t noiseSeed = 1;        // Noise: same seed, same terrain
-    double noiseScale = 20.0;           // Noise: feature size in yards (lattice spacing; >= 0.01)
+    double targetHeight = 0.0;    // yards (Set, Flatten to Height)
+    double rampAngle = 10.0;      // degrees above horizontal (Ramp), clamped to -89..89
+    double rampOrientation = 0.0; // degrees, 0 = north (+x), 90 = west (+y)
+    std::uint32_t noiseSeed = 1;  // Noise: same seed, same terrain
+    double noiseScale = 20.0;     // Noise: feature size in yards (lattice spacing; >= 0.01)
 };
 
 struct DabContext {
-    glm::dvec2 centre{0.0};             // world (x north, y west)
-    glm::dvec2 strokeStart{0.0};        // world position of the stroke's first dab
-    double strokeStartHeight = 0.0;     // terrain height there when the stroke began
+    glm::dvec2 centre{0.0};         // world (x north, y west)
+    glm::dvec2 strokeStart{0.0};    // world position of the stroke's first dab
+    double strokeStartHeight = 0.0; // terrain height there when the stroke began
     // Smooth: terrain height at any point before this dab (the caller samples a snapshot); when
     // empty, Smooth does nothing.
     std::function<double(glm::dvec2)> heightBefore;

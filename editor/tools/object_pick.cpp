@@ -1,7 +1,7 @@
 #include "editor/tools/object_pick.h"
 
-#include "core/geometry/coords.h"
 #include "core/document/map_document.h"
+#include "core/geometry/coords.h"
 
 #include <glm/geometric.hpp>
 

@@ -12,8 +12,7 @@
 namespace mapsmith::editor {
 
 // Stroke: constructed from (MapDocument&, const Settings&), with moveTo(glm::dvec2[, double]) and finish().
-template <class Stroke, class Settings>
-class StrokeTool : public Tool {
+template <class Stroke, class Settings> class StrokeTool : public Tool {
 public:
     StrokeTool(QString name, Settings settings, QObject* parent = nullptr)
         : Tool(parent), mName(std::move(name)), mSettings(std::move(settings)) {}

@@ -1,7 +1,7 @@
 #pragma once
 // The render mesh of one MCNK, built from the model alone (no GL): 145 vertices in the chunk's own
-// order and 4 triangles per quad fanning from the inner vertex (as core/geometry/chunk_height.h triangulates),
-// minus the triangles of hole quads. Positions are scene coordinates (scene_frame.h).
+// order and 4 triangles per quad fanning from the inner vertex (as core/geometry/chunk_height.h
+// triangulates), minus the triangles of hole quads. Positions are scene coordinates (scene_frame.h).
 
 #include "editor/viewport/scene_frame.h"
 #include "io/adt/adt.h"

@@ -1,8 +1,8 @@
 #include "editor/viewport/terrain_pick.h"
 
+#include "core/document/map_document.h"
 #include "core/geometry/chunk_height.h"
 #include "core/geometry/coords.h"
-#include "core/document/map_document.h"
 #include "editor/viewport/chunk_mesh.h"
 
 #include <glm/common.hpp>

@@ -15,8 +15,8 @@
 // (no status or handle change; draws sampled nothing, or were dropped). Updates to live nodes
 // (updateData, QBuffer::setData, parameter values) are fine.
 
-#include "core/geometry/coords.h"
 #include "core/document/map_document.h"
+#include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
 #include "editor/viewport/scene_frame.h"
 
@@ -70,8 +70,8 @@ public:
     bool hasTile(core::TileCoord tile) const { return mTiles.count(tile) != 0; }
     int tileCount() const { return int(mTiles.size()); }
 
-    // Chunk key (MapDocument::chunkKey) -> dirty bits (core/document/chunk_dirty.h). Chunks of tiles the scene
-    // does not hold are skipped.
+    // Chunk key (MapDocument::chunkKey) -> dirty bits (core/document/chunk_dirty.h). Chunks of tiles the
+    // scene does not hold are skipped.
     void applyDirty(const core::MapDocument& doc, const core::DirtyChunks& dirty);
     void updateTileState(const core::MapDocument& doc, core::TileCoord tile);
     // Rebuilds every tile's texture array from the texture source (after the game data changed).

@@ -8,9 +8,9 @@
 // Needs the OpenGL Qt 3D renderer: the constructor sets QT3D_RENDERER=opengl when it is unset (the
 // 6.4 RHI renderer draws texture arrays black), which only works before the first Qt3DWindow exists.
 
-#include "core/geometry/coords.h"
 #include "core/document/map_document.h"
 #include "core/edit/object_edit.h"
+#include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
 #include "editor/tools/object_handles.h"
 #include "editor/viewport/camera_controller.h"

@@ -4,8 +4,8 @@
 // unmodified tile writes back byte-identical when the source used the canonical layout.
 
 #include "io/adt/alpha_codec.h"
-#include "io/binary/fourcc.h"
 #include "io/adt/mh2o.h"
+#include "io/binary/fourcc.h"
 
 #include <array>
 #include <cstddef>

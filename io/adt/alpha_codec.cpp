@@ -45,8 +45,9 @@ std::uint64_t runBoundaries(const std::uint8_t* row) {
     for (int k = 0; k < 4; ++k) {
         const __m128i cur = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 16 * k));
         // The previous pixel of each lane; lane 0 of the first block compares with itself.
-        const __m128i prev = k == 0 ? _mm_or_si128(_mm_slli_si128(cur, 1), _mm_and_si128(cur, _mm_cvtsi32_si128(0xFF)))
-                                    : _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 16 * k - 1));
+        const __m128i prev =
+            k == 0 ? _mm_or_si128(_mm_slli_si128(cur, 1), _mm_and_si128(cur, _mm_cvtsi32_si128(0xFF)))
+                   : _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 16 * k - 1));
         equal |= std::uint64_t(std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(cur, prev)))) << (16 * k);
     }
     return ~equal;
@@ -83,9 +84,9 @@ int plannedSize(const RowPlan& plan) {
 RowPlan planRow(const std::uint8_t* row) {
     RowPlan plan;
     const std::uint64_t starts = runBoundaries(row) | 1u;
-    const std::uint64_t ends = (starts >> 1) | (1ull << 63);        // bit i: pixel i ends its run
-    const std::uint64_t single = starts & ends;                     // runs of 1 pixel
-    const std::uint64_t pairStarts = starts & ~ends & (ends >> 1);  // runs of exactly 2 pixels
+    const std::uint64_t ends = (starts >> 1) | (1ull << 63);       // bit i: pixel i ends its run
+    const std::uint64_t single = starts & ends;                    // runs of 1 pixel
+    const std::uint64_t pairStarts = starts & ~ends & (ends >> 1); // runs of exactly 2 pixels
     const std::uint64_t pairs = pairStarts | (pairStarts << 1);
     // Stretches of 2-pixel runs with a single-pixel run on the left: adding a carry at each such
     // stretch's first bit clears exactly those stretches.

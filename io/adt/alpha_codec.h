@@ -26,12 +26,12 @@ using AlphaMap = std::array<std::uint8_t, kAlphaPixels>;
 enum class AlphaEncoding : std::uint8_t { FourBit, EightBit, Rle };
 
 struct RleDecodeResult {
-    std::size_t consumed = 0;    // input bytes read
-    bool complete = false;       // all 4096 pixels were produced
-    bool overran = false;        // a record wanted to write past pixel 4096 (clamped, reported)
-    bool truncated = false;      // input ended inside a record or before 4096 pixels (rest left 0);
-                                 // can hold with complete when an overrunning copy is cut short
-    bool crossedRow = false;     // a run crossed a 64-pixel row boundary (legal to decode, not to write)
+    std::size_t consumed = 0; // input bytes read
+    bool complete = false;    // all 4096 pixels were produced
+    bool overran = false;     // a record wanted to write past pixel 4096 (clamped, reported)
+    bool truncated = false;   // input ended inside a record or before 4096 pixels (rest left 0);
+                              // can hold with complete when an overrunning copy is cut short
+    bool crossedRow = false;  // a run crossed a 64-pixel row boundary (legal to decode, not to write)
 };
 
 // 4-bit: input must hold 2048 bytes (extra bytes ignored; fewer -> returns false, out zero-filled).

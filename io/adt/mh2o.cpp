@@ -32,11 +32,15 @@ constexpr std::uint64_t bytesPerVertex(LiquidVertexFormat f) {
     return 0;
 }
 
-bool hasHeights(LiquidVertexFormat f) { return f != LiquidVertexFormat::DepthOnly; }
+bool hasHeights(LiquidVertexFormat f) {
+    return f != LiquidVertexFormat::DepthOnly;
+}
 bool hasUvs(LiquidVertexFormat f) {
     return f == LiquidVertexFormat::HeightUv || f == LiquidVertexFormat::HeightUvDepth;
 }
-bool hasDepths(LiquidVertexFormat f) { return f != LiquidVertexFormat::HeightUv; }
+bool hasDepths(LiquidVertexFormat f) {
+    return f != LiquidVertexFormat::HeightUv;
+}
 
 std::uint64_t existsBitmapSize(const LiquidInstance& in) {
     return (std::uint64_t(in.width) * in.height + 7) / 8;
@@ -100,8 +104,9 @@ Expected<Mh2o> Mh2oReader::run() {
         if (ofsAttributes != 0) {
             if (!fits(ofsAttributes, kAttributesSize)) {
                 if (!problem(entryAt + 8, ErrorCode::SizeOutOfBounds,
-                             "chunk " + std::to_string(c) + ": attributes at +" + std::to_string(ofsAttributes) +
-                                 " do not fit in " + std::to_string(mData.size()) + " bytes")) {
+                             "chunk " + std::to_string(c) + ": attributes at +" +
+                                 std::to_string(ofsAttributes) + " do not fit in " +
+                                 std::to_string(mData.size()) + " bytes")) {
                     return mReport.error();
                 }
             } else {

@@ -19,7 +19,12 @@ namespace mapsmith::io {
 // Liquid vertex format (LVF): which arrays each vertex has.
 //  0: height(f32) + depth(u8)     1: height(f32) + uv(2 x u16)
 //  2: depth(u8) only              3: height(f32) + uv(2 x u16) + depth(u8)
-enum class LiquidVertexFormat : std::uint8_t { HeightDepth = 0, HeightUv = 1, DepthOnly = 2, HeightUvDepth = 3 };
+enum class LiquidVertexFormat : std::uint8_t {
+    HeightDepth = 0,
+    HeightUv = 1,
+    DepthOnly = 2,
+    HeightUvDepth = 3
+};
 
 struct LiquidUv {
     std::uint16_t u = 0; // divided by 8 by the shaders
@@ -42,9 +47,9 @@ struct LiquidInstance {
     // Vertex data, (width+1)*(height+1) entries each; nullopt vertexFormat: offset 0 in the file
     // (no vertex data: heights = minHeight, as the WotLK extractors read it).
     std::optional<LiquidVertexFormat> vertexFormat;
-    std::vector<float> heights;          // empty unless the format has heights
-    std::vector<std::uint8_t> depths;    // empty unless the format has depths
-    std::vector<LiquidUv> uvs;           // empty unless the format has uvs
+    std::vector<float> heights;       // empty unless the format has heights
+    std::vector<std::uint8_t> depths; // empty unless the format has depths
+    std::vector<LiquidUv> uvs;        // empty unless the format has uvs
 
     std::size_t vertexCount() const { return std::size_t(width + 1) * std::size_t(height + 1); }
     bool operator==(const LiquidInstance&) const = default;
@@ -57,8 +62,8 @@ struct LiquidAttributes {
 };
 
 struct LiquidChunk {
-    std::vector<LiquidInstance> instances;       // empty: no liquid in this MCNK
-    std::optional<LiquidAttributes> attributes;  // nullopt: offset 0 in the file
+    std::vector<LiquidInstance> instances;      // empty: no liquid in this MCNK
+    std::optional<LiquidAttributes> attributes; // nullopt: offset 0 in the file
     bool operator==(const LiquidChunk&) const = default;
 };
 

@@ -1,7 +1,7 @@
 #include "io/assets/asset_source.h"
 
-#include "io/binary/file_io.h"
 #include "io/assets/detail/storm_error.h"
+#include "io/binary/file_io.h"
 
 #include <StormLib.h>
 

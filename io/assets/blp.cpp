@@ -4,9 +4,9 @@
 
 #include "io/assets/blp.h"
 
+#include "io/assets/dxt.h"
 #include "io/binary/byte_reader.h"
 #include "io/binary/byte_writer.h"
-#include "io/assets/dxt.h"
 
 #include <array>
 #include <cstring>

@@ -25,7 +25,7 @@ public:
     void reserve(std::size_t n) { mBuf.reserve(n); }
 
     template <class T>
-        requires std::is_arithmetic_v<T>
+    requires std::is_arithmetic_v<T>
     void put(T v) {
         const std::size_t at = mBuf.size();
         mBuf.resize(at + sizeof(T));

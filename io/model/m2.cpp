@@ -86,13 +86,13 @@ M2Header readHeader(ByteReader& r) {
 }
 
 class M2Reader {
-  public:
+public:
     M2Reader(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName)
         : mFile(file), mReport(diag, fileName) {}
 
     Expected<M2Model> run();
 
-  private:
+private:
     // Bytes of one header array; false when a strict read must stop (an empty r: skip it).
     bool array(const M2ArrayRef& ref, std::uint64_t elemSize, const char* field, ByteReader& r) {
         return detail::arrayBytes(mFile, ref, elemSize, kMd20, field, mReport, r) != ArrayStep::Stop;
@@ -154,8 +154,9 @@ Expected<M2Model> M2Reader::run() {
     ByteReader r(mFile, 0, kMd20);
     const FourCC magic = detail::tagFromU32(r.u32("magic"), detail::TagOrder::AsRead);
     if (r.failed()) {
-        return mReport.make(ErrorCode::Truncated, kMd20, 0, "the file's " + std::to_string(mFile.size()) +
-                                                                 " bytes are too few for the M2 magic");
+        return mReport.make(ErrorCode::Truncated, kMd20, 0,
+                            "the file's " + std::to_string(mFile.size()) +
+                                " bytes are too few for the M2 magic");
     }
     if (magic != kMd20) {
         return mReport.make(ErrorCode::BadMagic, FourCC{}, 0,
@@ -171,10 +172,11 @@ Expected<M2Model> M2Reader::run() {
     mModel.version = h.version;
     if (h.version != kM2VersionWotlk) {
         const bool bc = h.version >= 260 && h.version <= 263;
-        return mReport.make(ErrorCode::UnsupportedVersion, kMd20, 4,
-                            "version " + std::to_string(h.version) +
-                                (bc ? " (Burning Crusade: skin profiles inside the file, a longer header)" : "") +
-                                ", only 264 (WotLK) is read");
+        return mReport.make(
+            ErrorCode::UnsupportedVersion, kMd20, 4,
+            "version " + std::to_string(h.version) +
+                (bc ? " (Burning Crusade: skin profiles inside the file, a longer header)" : "") +
+                ", only 264 (WotLK) is read");
     }
     mModel.globalFlags = h.globalFlags;
     mModel.skinProfileCount = h.skinProfiles;

@@ -53,8 +53,8 @@ inline constexpr std::uint32_t File = 0; // the texture's own file name; every o
 
 struct M2Texture {
     std::uint32_t type = m2_texture_type::File;
-    std::uint32_t flags = 0;  // 1: wrap X, 2: wrap Y
-    std::string fileName;     // up to the first NUL; "" for every run-time type
+    std::uint32_t flags = 0; // 1: wrap X, 2: wrap Y
+    std::string fileName;    // up to the first NUL; "" for every run-time type
 };
 
 struct M2Material {

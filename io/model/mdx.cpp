@@ -26,7 +26,8 @@ constexpr FourCC kMdlx{"MDLX"}, kVers{"VERS"}, kModl{"MODL"}, kSeqs{"SEQS"}, kMt
     kGeos{"GEOS"}, kVrtx{"VRTX"}, kNrms{"NRMS"}, kUvas{"UVAS"}, kPtyp{"PTYP"}, kPcnt{"PCNT"}, kPvtx{"PVTX"},
     kGndx{"GNDX"}, kMtgc{"MTGC"}, kMats{"MATS"}, kBidx{"BIDX"}, kBwgt{"BWGT"};
 
-static_assert(kMdxModelSize == 80 + 260 + 4 + 12 + 12 + 4, "MODL: name, animation file, radius, min, max, blend");
+static_assert(kMdxModelSize == 80 + 260 + 4 + 12 + 12 + 4,
+              "MODL: name, animation file, radius, min, max, blend");
 static_assert(kMdxSequenceSize == 80 + 4 * 4 + 6 * 4 + 5 * 4, "SEQS record");
 static_assert(kMdxLayerSize == 6 * 4 + 4, "layer: size, 5 u32, f32 alpha");
 static_assert(kMdxTextureSize == 4 + 260 + 4, "TEXS record");
@@ -40,13 +41,13 @@ void readRadiusBox(ByteReader& r, ModelBounds& b) {
 }
 
 class MdxReader {
-  public:
+public:
     MdxReader(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName)
         : mFile(file), mReport(diag, fileName) {}
 
     Expected<MdxModel> run();
 
-  private:
+private:
     bool read(RawChunk& c);
     bool readModel(RawChunk& c);
     bool readSequences(RawChunk& c);
@@ -86,8 +87,8 @@ bool MdxReader::sizedRecord(ByteReader& r, const char* what, ByteReader& out) {
     }
     if (size < 4 || size - 4 > r.remaining()) {
         r.failAt(at, ErrorCode::SizeOutOfBounds,
-                 std::string(what) + " of " + std::to_string(size) + " bytes, " + std::to_string(r.remaining() + 4) +
-                     " left in " + r.chunk().str());
+                 std::string(what) + " of " + std::to_string(size) + " bytes, " +
+                     std::to_string(r.remaining() + 4) + " left in " + r.chunk().str());
         return false;
     }
     out = r.sub(r.position(), size - 4, r.chunk());
@@ -99,7 +100,8 @@ bool MdxReader::readModel(RawChunk& c) {
     ByteReader& r = c.data;
     if (r.size() < kMdxModelSize) {
         return mReport.problem(ErrorCode::Truncated, c.id, c.at,
-                               "size " + std::to_string(r.size()) + ", MODL needs " + std::to_string(kMdxModelSize));
+                               "size " + std::to_string(r.size()) + ", MODL needs " +
+                                   std::to_string(kMdxModelSize));
     }
     mModel.name = detail::textUpToNul(r.take(kMdxNameSize, "name"));
     mModel.animationFile = detail::textUpToNul(r.take(kMdxFileNameSize, "animation file"));
@@ -144,8 +146,8 @@ bool MdxReader::readMaterials(RawChunk& c) {
     r.skip(4, "unused");
     // Every material has at least its 12-byte head: check the count before reading on.
     if (!r.failed() && std::uint64_t(count) * 12 > r.remaining()) {
-        r.fail(ErrorCode::CountOverflow,
-               std::to_string(count) + " materials do not fit in " + std::to_string(r.remaining()) + " bytes");
+        r.fail(ErrorCode::CountOverflow, std::to_string(count) + " materials do not fit in " +
+                                             std::to_string(r.remaining()) + " bytes");
     }
     for (std::uint32_t i = 0; i < count && !r.failed(); ++i) {
         ByteReader m;
@@ -158,8 +160,8 @@ bool MdxReader::readMaterials(RawChunk& c) {
         ByteReader l;
         while (!m.failed() && !m.atEnd() && sizedRecord(m, "layer", l)) {
             MdxLayer layer;
-            for (std::uint32_t* f :
-                 {&layer.blendMode, &layer.shadingFlags, &layer.textureId, &layer.textureAnimationId, &layer.coordId}) {
+            for (std::uint32_t* f : {&layer.blendMode, &layer.shadingFlags, &layer.textureId,
+                                     &layer.textureAnimationId, &layer.coordId}) {
                 *f = l.u32("layer field");
             }
             layer.alpha = l.f32("alpha");
@@ -212,7 +214,8 @@ bool MdxReader::readGeoset(ByteReader& r, MdxGeoset& g) {
         }
         const std::uint64_t at = r.position();
         const FourCC tag = detail::tagFromU32(r.u32("block tag"), detail::TagOrder::AsRead);
-        const auto block = std::find_if(kBlocks.begin(), kBlocks.end(), [&](const auto& b) { return b.first == tag; });
+        const auto block =
+            std::find_if(kBlocks.begin(), kBlocks.end(), [&](const auto& b) { return b.first == tag; });
         if (block == kBlocks.end()) {
             r.seek(at); // the trailer starts here
             break;
@@ -278,8 +281,8 @@ bool MdxReader::readGeosets(RawChunk& c) {
     ByteReader& r = c.data;
     const std::uint32_t count = r.u32("geoset count");
     if (!r.failed() && std::uint64_t(count) * 4 > r.remaining()) {
-        r.fail(ErrorCode::CountOverflow, std::to_string(count) + " geosets do not fit in " +
-                                             std::to_string(r.remaining()) + " bytes");
+        r.fail(ErrorCode::CountOverflow,
+               std::to_string(count) + " geosets do not fit in " + std::to_string(r.remaining()) + " bytes");
     }
     for (std::uint32_t i = 0; i < count && !r.failed(); ++i) {
         ByteReader g;
@@ -306,7 +309,8 @@ bool MdxReader::read(RawChunk& c) {
         }
         if (mModel.version != kMdxVersionAlpha) {
             return mReport.problem(ErrorCode::UnsupportedVersion, c.id, c.data.absoluteAt(0),
-                                   "version " + std::to_string(mModel.version) + ", only 1300 (0.5.3) is read");
+                                   "version " + std::to_string(mModel.version) +
+                                       ", only 1300 (0.5.3) is read");
         }
         return true;
     }
@@ -334,10 +338,12 @@ Expected<MdxModel> MdxReader::run() {
     const FourCC magic = detail::tagFromU32(file.u32("magic"), detail::TagOrder::AsRead);
     if (file.failed() || magic != kMdlx) {
         return mReport.make(ErrorCode::BadMagic, FourCC{}, 0,
-                            file.failed() ? "the file's " + std::to_string(mFile.size()) + " bytes hold no magic"
-                                          : "magic \"" + magic.str() + "\", expected MDLX");
+                            file.failed()
+                                ? "the file's " + std::to_string(mFile.size()) + " bytes hold no magic"
+                                : "magic \"" + magic.str() + "\", expected MDLX");
     }
-    if (!detail::forEachChunk(file, mReport, detail::TagOrder::AsRead, [this](RawChunk& c) { return read(c); })) {
+    if (!detail::forEachChunk(file, mReport, detail::TagOrder::AsRead,
+                              [this](RawChunk& c) { return read(c); })) {
         return mReport.error();
     }
     if (!mHasVersion || !mHasModel) {

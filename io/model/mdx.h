@@ -3,8 +3,8 @@
 // bounds. ../shared/specs/alpha-0.5.3-wdt-adt-mdx.txt is the reference; where it is unclear the choice made
 // is written here.
 //
-// "MDLX" (no size), then chunks: char[4] tag (in reading order), u32 size, data; unknown chunks are skipped by
-// their size. All little-endian.
+// "MDLX" (no size), then chunks: char[4] tag (in reading order), u32 size, data; unknown chunks are skipped
+// by their size. All little-endian.
 //   VERS u32 version (1300)
 //   MODL char[80] name, char[260] animation file, f32 bounds radius, f32[3] min, f32[3] max, u32 blend time,
 //        then (the spec's trailing "char unk") a u8 read as flags when present
@@ -13,9 +13,9 @@
 //        u32 unknown, u32 playback speed
 //   MTLS u32 count, u32 unused, then count materials: u32 size (counting itself), i32 priority plane, u32
 //        flags, then layers up to the material's end, each: u32 size (counting itself), u32 blend (filter)
-//        mode, u32 shading flags, u32 texture id, u32 texture animation id, u32 coord id, f32 alpha; bytes past
-//        these 28 (animation tracks) are skipped by the layer's size. Layers are found by their sizes, not by
-//        the third word (later notes call it a layer count, the spec calls it flags).
+//        mode, u32 shading flags, u32 texture id, u32 texture animation id, u32 coord id, f32 alpha; bytes
+//        past these 28 (animation tracks) are skipped by the layer's size. Layers are found by their sizes,
+//        not by the third word (later notes call it a layer count, the spec calls it flags).
 //   TEXS records of 268 bytes: u32 replaceable id, char[260] file name, u32 flags
 //   GEOS u32 count, then count geosets: u32 size (counting itself), then tagged blocks of a u32 element count
 //        and the elements, in any order, while the next four bytes name one: VRTX f32[3], NRMS f32[3],
@@ -78,7 +78,7 @@ struct MdxTexture {
 
 struct MdxGeoset {
     std::vector<ModelVec3> vertices;
-    std::vector<ModelVec3> normals;           // one per vertex
+    std::vector<ModelVec3> normals;             // one per vertex
     std::vector<std::vector<ModelVec2>> uvSets; // each one per vertex
     std::vector<std::uint8_t> primitiveTypes;
     std::vector<std::uint32_t> primitiveCounts;
@@ -113,8 +113,10 @@ struct MdxModel {
 // indices are whole triangles below its vertex count and its normals and UV sets have one entry per vertex.
 // Strict (diag.lenient false): the first problem is the error. Lenient: a warning, and a version other than
 // 1300 is read on, a triangle with a bad index becomes (0, 0, 0), a per-vertex list is cut or padded with
-// zeros, a record or geoset that does not fit ends its chunk. Errors name `fileName`, the chunk and the offset.
-Expected<MdxModel> readMdx(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName = {});
+// zeros, a record or geoset that does not fit ends its chunk. Errors name `fileName`, the chunk and the
+// offset.
+Expected<MdxModel> readMdx(std::span<const std::byte> file, Diagnostics& diag,
+                           std::string_view fileName = {});
 Expected<MdxModel> readMdx(std::span<const std::byte> file);
 
 } // namespace mapsmith::io

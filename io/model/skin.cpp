@@ -5,9 +5,9 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/model/detail/chunk_walk.h"
+#include "io/model/detail/list_checks.h"
 #include "io/model/detail/m2_array.h"
 #include "io/model/detail/model_report.h"
-#include "io/model/detail/list_checks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -27,13 +27,13 @@ static_assert(kM2SubmeshSize == 10 * 2 + 3 * 4 + 3 * 4 + 4, "M2SkinSection (WotL
 static_assert(kM2BatchSize == 1 + 1 + 11 * 2, "M2Batch");
 
 class SkinReader {
-  public:
+public:
     SkinReader(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName)
         : mFile(file), mReport(diag, fileName) {}
 
     Expected<M2Skin> run();
 
-  private:
+private:
     bool array(const M2ArrayRef& ref, std::uint64_t elemSize, const char* field, ByteReader& r) {
         return detail::arrayBytes(mFile, ref, elemSize, kSkin, field, mReport, r) != ArrayStep::Stop;
     }
@@ -66,8 +66,9 @@ bool SkinReader::readSubmeshes(const M2ArrayRef& ref) {
     }
     mSkin.submeshes.resize(std::size_t(r.size() / kM2SubmeshSize));
     for (M2Submesh& s : mSkin.submeshes) {
-        for (std::uint16_t* f : {&s.id, &s.level, &s.vertexStart, &s.vertexCount, &s.indexStart, &s.indexCount,
-                                 &s.boneCount, &s.boneComboIndex, &s.boneInfluences, &s.centerBoneIndex}) {
+        for (std::uint16_t* f :
+             {&s.id, &s.level, &s.vertexStart, &s.vertexCount, &s.indexStart, &s.indexCount, &s.boneCount,
+              &s.boneComboIndex, &s.boneInfluences, &s.centerBoneIndex}) {
             *f = r.u16("submesh field");
         }
         for (ModelVec3* v : {&s.center, &s.sortCenter}) {
@@ -91,10 +92,10 @@ bool SkinReader::readBatches(const M2ArrayRef& ref) {
         M2Batch b;
         b.flags = r.u8("batch flags");
         b.priorityPlane = r.i8("priority plane");
-        for (std::uint16_t* f : {&b.shaderId, &b.submeshIndex, &b.geosetIndex, &b.colorIndex, &b.materialIndex,
-                                 &b.materialLayer, &b.textureCount, &b.textureComboIndex,
-                                 &b.textureCoordComboIndex, &b.textureWeightComboIndex,
-                                 &b.textureTransformComboIndex}) {
+        for (std::uint16_t* f :
+             {&b.shaderId, &b.submeshIndex, &b.geosetIndex, &b.colorIndex, &b.materialIndex, &b.materialLayer,
+              &b.textureCount, &b.textureComboIndex, &b.textureCoordComboIndex, &b.textureWeightComboIndex,
+              &b.textureTransformComboIndex}) {
             *f = r.u16("batch field");
         }
         if (b.submeshIndex >= mSkin.submeshes.size()) {
@@ -120,10 +121,11 @@ bool SkinReader::checkSubmeshes(const M2ArrayRef& ref) {
         const std::uint64_t vertexEnd = std::uint64_t(s.firstVertex()) + s.vertexCount;
         if (indexEnd > mSkin.indices.size() || vertexEnd > mSkin.vertices.size()) {
             const bool indices = indexEnd > mSkin.indices.size();
-            if (!mReport.problem(ErrorCode::SizeOutOfBounds, kSkin, at + (indices ? 8 : 4),
-                                 "submesh " + std::to_string(i) + (indices ? " indices end at " : " vertices end at ") +
-                                     std::to_string(indices ? indexEnd : vertexEnd) + ", the list has " +
-                                     std::to_string(indices ? mSkin.indices.size() : mSkin.vertices.size()))) {
+            if (!mReport.problem(
+                    ErrorCode::SizeOutOfBounds, kSkin, at + (indices ? 8 : 4),
+                    "submesh " + std::to_string(i) + (indices ? " indices end at " : " vertices end at ") +
+                        std::to_string(indices ? indexEnd : vertexEnd) + ", the list has " +
+                        std::to_string(indices ? mSkin.indices.size() : mSkin.vertices.size()))) {
                 return false;
             }
             auto clip = [](std::uint16_t& count, std::uint64_t first, std::uint64_t size) {
@@ -141,15 +143,16 @@ Expected<M2Skin> SkinReader::run() {
     const FourCC magic = detail::tagFromU32(r.u32("magic"), detail::TagOrder::AsRead);
     if (r.failed()) {
         return mReport.make(ErrorCode::Truncated, kSkin, 0,
-                            "the file's " + std::to_string(mFile.size()) + " bytes are too few for the magic");
+                            "the file's " + std::to_string(mFile.size()) +
+                                " bytes are too few for the magic");
     }
     if (magic != kSkin) {
         return mReport.make(ErrorCode::BadMagic, FourCC{}, 0, "magic \"" + magic.str() + "\", expected SKIN");
     }
     if (mFile.size() < kM2SkinHeaderSize) {
         return mReport.make(ErrorCode::Truncated, kSkin, 4,
-                            "the header needs " + std::to_string(kM2SkinHeaderSize) + " bytes, the file has " +
-                                std::to_string(mFile.size()));
+                            "the header needs " + std::to_string(kM2SkinHeaderSize) +
+                                " bytes, the file has " + std::to_string(mFile.size()));
     }
     const M2ArrayRef vertices = detail::readArrayRef(r);
     const M2ArrayRef indices = detail::readArrayRef(r);
@@ -208,7 +211,8 @@ Expected<std::vector<std::uint16_t>> m2TriangleIndices(const M2Skin& skin, std::
 std::string m2SkinFileName(std::string_view m2Path, int profile) {
     const std::size_t slash = m2Path.find_last_of("/\\");
     const std::size_t dot = m2Path.find_last_of('.');
-    const bool hasExtension = dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash);
+    const bool hasExtension =
+        dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash);
     char suffix[16];
     std::snprintf(suffix, sizeof suffix, "%02d.skin", profile < 0 ? 0 : profile % 100);
     return std::string(hasExtension ? m2Path.substr(0, dot) : m2Path) + suffix;

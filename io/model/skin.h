@@ -8,7 +8,8 @@
 //   batches (24 bytes); u32 largest bone count
 //   submesh: u16 id, level, vertex start, vertex count, index start, index count, bone count, bone combo
 //            index, bone influences, center bone; f32[3] center, f32[3] sort center, f32 sort radius.
-//            The starts are 16-bit: level holds their bits 16..31 (how models past 65535 indices address them).
+//            The starts are 16-bit: level holds their bits 16..31 (how models past 65535 indices address
+//            them).
 //   batch:   u8 flags, i8 priority plane, u16 shader id, submesh index, geoset index, color index, material
 //            index, material layer, texture count, texture combo index, texture coord combo index, texture
 //            weight combo index, texture transform combo index
@@ -85,7 +86,8 @@ struct M2Skin {
 // last triangle or a batch naming no submesh is dropped, a submesh range is clipped to its list (emptied when
 // it starts past it), an array that does not fit is left empty. Errors name `fileName`, the field and its
 // byte offset; the chunk is "SKIN".
-Expected<M2Skin> readM2Skin(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName = {});
+Expected<M2Skin> readM2Skin(std::span<const std::byte> file, Diagnostics& diag,
+                            std::string_view fileName = {});
 Expected<M2Skin> readM2Skin(std::span<const std::byte> file);
 
 // The model vertex indices of the skin's triangles, 3 per triangle (what a renderer draws with the model's

@@ -33,13 +33,13 @@ WmoStringBlock stringBlock(const RawChunk& c) {
 }
 
 class WmoRootReader {
-  public:
+public:
     WmoRootReader(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName)
         : mFile(file), mReport(diag, fileName) {}
 
     Expected<WmoRoot> run();
 
-  private:
+private:
     bool readHeader(RawChunk& c);
     bool readMaterials(RawChunk& c);
     bool readGroupInfos(RawChunk& c);
@@ -82,9 +82,9 @@ bool WmoRootReader::readMaterials(RawChunk& c) {
     ByteReader& r = c.data;
     mRoot.materials.resize(std::size_t(n));
     for (WmoMaterial& m : mRoot.materials) {
-        for (std::uint32_t* f : {&m.flags, &m.shader, &m.blendMode, &m.textures[0], &m.sidnColor,
-                                 &m.frameSidnColor, &m.textures[1], &m.diffuseColor, &m.groundType, &m.textures[2],
-                                 &m.color2, &m.flags2}) {
+        for (std::uint32_t* f :
+             {&m.flags, &m.shader, &m.blendMode, &m.textures[0], &m.sidnColor, &m.frameSidnColor,
+              &m.textures[1], &m.diffuseColor, &m.groundType, &m.textures[2], &m.color2, &m.flags2}) {
             *f = r.u32("MOMT field");
         }
         r.skip(16, "run-time data");
@@ -155,7 +155,9 @@ bool WmoRootReader::read(RawChunk& c) {
         return readHeader(c);
     }
     if (c.id == kMotx || c.id == kMogn || c.id == kModn) {
-        (c.id == kMotx ? mRoot.textures : c.id == kMogn ? mRoot.groupNames : mRoot.doodadNames) = stringBlock(c);
+        (c.id == kMotx   ? mRoot.textures
+         : c.id == kMogn ? mRoot.groupNames
+                         : mRoot.doodadNames) = stringBlock(c);
         return true;
     }
     if (c.id == kMosb) {
@@ -181,11 +183,13 @@ bool WmoRootReader::read(RawChunk& c) {
 
 Expected<WmoRoot> WmoRootReader::run() {
     ByteReader file(mFile, 0, FourCC{});
-    if (!detail::forEachChunk(file, mReport, detail::TagOrder::Reversed, [this](RawChunk& c) { return read(c); })) {
+    if (!detail::forEachChunk(file, mReport, detail::TagOrder::Reversed,
+                              [this](RawChunk& c) { return read(c); })) {
         return mReport.error();
     }
     if (!mHasVersion || !mHasHeader) {
-        return detail::missingChunk(mReport, mHasVersion ? kMohd : detail::kMver, mFile.size(), "is this a WMO root?");
+        return detail::missingChunk(mReport, mHasVersion ? kMohd : detail::kMver, mFile.size(),
+                                    "is this a WMO root?");
     }
     return std::move(mRoot);
 }

@@ -5,7 +5,8 @@
 // The root is a chunk stream (tags stored byte-reversed, u32 size, data), read in any order:
 //   MVER u32 version (17)
 //   MOHD 64 bytes: u32 texture, group, portal, light, doodad name, doodad def and doodad set counts,
-//        u32 ambient colour (BGRA), u32 WMOAreaTable id, f32[6] bounding box (min, max), u16 flags, u16 LOD count
+//        u32 ambient colour (BGRA), u32 WMOAreaTable id, f32[6] bounding box (min, max), u16 flags, u16 LOD
+//        count
 //   MOTX texture file names, MOGN group names, MODN doodad file names: NUL-terminated strings (padded)
 //        addressed by their byte offset in the chunk
 //   MOMT materials, 64 bytes: u32 flags, shader, blend mode, texture 1 (MOTX offset), sidn colour, frame
@@ -109,11 +110,11 @@ struct WmoRoot {
     std::uint16_t lodCount = 0;
     std::uint64_t headerAt = 0; // file offset of MOHD's data (for errors about its fields)
 
-    WmoStringBlock textures;   // MOTX
+    WmoStringBlock textures; // MOTX
     std::vector<WmoMaterial> materials;
     WmoStringBlock groupNames; // MOGN
     std::vector<WmoGroupInfo> groupInfos;
-    std::string skybox;        // MOSB up to its first NUL
+    std::string skybox; // MOSB up to its first NUL
     std::vector<WmoDoodadSet> doodadSets;
     WmoStringBlock doodadNames; // MODN
     std::vector<WmoDoodad> doodads;
@@ -124,7 +125,8 @@ struct WmoRoot {
 // (diag.lenient false): the first problem is the error. Lenient: problems become diag.warnings; a version
 // other than 17 is read on, a partial last record is dropped, a chunk larger than the file keeps the bytes
 // there. Errors name `fileName` (Error::file), the chunk and the byte offset.
-Expected<WmoRoot> readWmoRoot(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName = {});
+Expected<WmoRoot> readWmoRoot(std::span<const std::byte> file, Diagnostics& diag,
+                              std::string_view fileName = {});
 Expected<WmoRoot> readWmoRoot(std::span<const std::byte> file);
 
 } // namespace mapsmith::io

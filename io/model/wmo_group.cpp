@@ -6,8 +6,8 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/model/detail/chunk_walk.h"
-#include "io/model/detail/model_report.h"
 #include "io/model/detail/list_checks.h"
+#include "io/model/detail/model_report.h"
 #include "io/model/detail/wmo_common.h"
 
 #include <algorithm>
@@ -30,13 +30,13 @@ static_assert(kWmoLiquidVertexSize == 4 + 4, "SMOLVert: 4 bytes of flow or UV da
 static_assert(sizeof(ModelVec3) == 12 && sizeof(ModelVec2) == 8, "packed float arrays");
 
 class WmoGroupReader {
-  public:
+public:
     WmoGroupReader(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName)
         : mFile(file), mReport(diag, fileName) {}
 
     Expected<WmoGroup> run();
 
-  private:
+private:
     // Copies the chunk's whole records of T (plain numbers or float arrays) in one go.
     template <class T> bool readList(RawChunk& c, std::vector<T>& out) {
         static_assert(std::is_trivially_copyable_v<T>);
@@ -77,8 +77,8 @@ bool WmoGroupReader::readHeader(ByteReader& r) {
     g.descriptionOffset = r.u32("description offset");
     g.flags = r.u32("flags");
     detail::readBox(r, g.bounds);
-    for (std::uint16_t* f : {&g.portalStart, &g.portalCount, &g.transBatchCount, &g.interiorBatchCount,
-                             &g.exteriorBatchCount}) {
+    for (std::uint16_t* f :
+         {&g.portalStart, &g.portalCount, &g.transBatchCount, &g.interiorBatchCount, &g.exteriorBatchCount}) {
         *f = r.u16("MOGP field");
     }
     r.skip(2, "padding");
@@ -207,7 +207,8 @@ bool WmoGroupReader::checkLists() {
     if (!detail::checkTriangleList(g.indices, g.vertices.size(), kMovi, mIndicesAt, mIndexDataAt, mReport)) {
         return false;
     }
-    if (mNormalsAt != 0 && !detail::checkPerVertex(g.normals, g.vertices.size(), kMonr, mNormalsAt, mReport)) {
+    if (mNormalsAt != 0 &&
+        !detail::checkPerVertex(g.normals, g.vertices.size(), kMonr, mNormalsAt, mReport)) {
         return false;
     }
     for (std::size_t k = 0; k < g.uvSets.size(); ++k) {
@@ -232,8 +233,8 @@ bool WmoGroupReader::checkLists() {
             return false;
         }
         b.firstIndex = std::uint32_t(std::min<std::uint64_t>(b.firstIndex, g.indices.size()));
-        b.indexCount = std::uint16_t(g.indices.size() - b.firstIndex < b.indexCount ? g.indices.size() - b.firstIndex
-                                                                                    : b.indexCount);
+        b.indexCount = std::uint16_t(
+            g.indices.size() - b.firstIndex < b.indexCount ? g.indices.size() - b.firstIndex : b.indexCount);
     }
     return true;
 }
@@ -249,8 +250,9 @@ Expected<WmoGroup> WmoGroupReader::run() {
         }
         if (c.id == kMogp && !hasGroup) {
             hasGroup = true;
-            return readHeader(c.data) && detail::forEachChunk(c.data, mReport, detail::TagOrder::Reversed,
-                                                              [this](RawChunk& sub) { return readSubChunk(sub); });
+            return readHeader(c.data) &&
+                   detail::forEachChunk(c.data, mReport, detail::TagOrder::Reversed,
+                                        [this](RawChunk& sub) { return readSubChunk(sub); });
         }
         const auto bytes = c.data.data();
         mGroup.otherChunks.push_back(WmoRawChunk{c.id, c.at, {bytes.begin(), bytes.end()}});
@@ -271,7 +273,8 @@ Expected<WmoGroup> WmoGroupReader::run() {
 
 } // namespace
 
-Expected<WmoGroup> readWmoGroup(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName) {
+Expected<WmoGroup> readWmoGroup(std::span<const std::byte> file, Diagnostics& diag,
+                                std::string_view fileName) {
     return WmoGroupReader(file, diag, fileName).run();
 }
 

@@ -78,16 +78,16 @@ struct WmoGroup {
     std::uint32_t uniqueId = 0;
     std::uint32_t flags2 = 0;
 
-    std::vector<WmoTriangleInfo> triangles; // MOPY
-    std::vector<std::uint16_t> indices;     // MOVI
-    std::vector<ModelVec3> vertices;        // MOVT
-    std::vector<ModelVec3> normals;         // MONR
-    std::vector<std::vector<ModelVec2>> uvSets;          // MOTV, in file order
-    std::vector<WmoBatch> batches;                       // MOBA
-    std::vector<std::vector<std::uint32_t>> colorSets;   // MOCV, in file order
-    std::optional<WmoLiquid> liquid;                     // MLIQ
-    std::vector<std::uint16_t> doodadRefs;               // MODR
-    std::vector<WmoRawChunk> otherChunks;                // top level and inside MOGP, in file order
+    std::vector<WmoTriangleInfo> triangles;            // MOPY
+    std::vector<std::uint16_t> indices;                // MOVI
+    std::vector<ModelVec3> vertices;                   // MOVT
+    std::vector<ModelVec3> normals;                    // MONR
+    std::vector<std::vector<ModelVec2>> uvSets;        // MOTV, in file order
+    std::vector<WmoBatch> batches;                     // MOBA
+    std::vector<std::vector<std::uint32_t>> colorSets; // MOCV, in file order
+    std::optional<WmoLiquid> liquid;                   // MLIQ
+    std::vector<std::uint16_t> doodadRefs;             // MODR
+    std::vector<WmoRawChunk> otherChunks;              // top level and inside MOGP, in file order
 
     std::size_t triangleCount() const { return indices.size() / 3; }
 };
@@ -99,7 +99,8 @@ struct WmoGroup {
 // indices at all when there are no vertices), a per-vertex list is cut or padded with zeros, a batch range
 // is clipped, a liquid that does not fit is dropped. MVER and MOGP are required in both modes. Errors name
 // `fileName`, the chunk and the byte offset.
-Expected<WmoGroup> readWmoGroup(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName = {});
+Expected<WmoGroup> readWmoGroup(std::span<const std::byte> file, Diagnostics& diag,
+                                std::string_view fileName = {});
 Expected<WmoGroup> readWmoGroup(std::span<const std::byte> file);
 
 } // namespace mapsmith::io

@@ -9,13 +9,15 @@
 namespace mapsmith::io {
 
 std::size_t WmoModel::loadedGroupCount() const {
-    return std::size_t(std::count_if(groups.begin(), groups.end(), [](const auto& g) { return g.has_value(); }));
+    return std::size_t(
+        std::count_if(groups.begin(), groups.end(), [](const auto& g) { return g.has_value(); }));
 }
 
 std::string wmoGroupFileName(std::string_view rootName, std::uint32_t group) {
     const std::size_t slash = rootName.find_last_of("/\\");
     const std::size_t dot = rootName.find_last_of('.');
-    const bool hasExtension = dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash);
+    const bool hasExtension =
+        dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash);
     char suffix[24];
     std::snprintf(suffix, sizeof suffix, "_%03u.wmo", unsigned(group));
     return std::string(hasExtension ? rootName.substr(0, dot) : rootName) + suffix;

@@ -47,12 +47,12 @@ int knownRank(FourCC id) {
 }
 
 class WdtReader {
-  public:
+public:
     WdtReader(std::span<const std::byte> file, Diagnostics& diag) : mFile(file), mReport(diag) {}
 
     Expected<Wdt> run();
 
-  private:
+private:
     // Each takes the chunk's data and the absolute offset of its header.
     bool readMver(ByteReader r, std::uint64_t at);
     bool readMphd(ByteReader r, std::uint64_t at);

@@ -8,8 +8,8 @@
 
 #include <cstring>
 #include <fstream>
-#include <optional>
 #include <iterator>
+#include <optional>
 #include <string>
 
 namespace {
@@ -36,7 +36,8 @@ void readTile(benchmark::State& state, const char* name) {
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
 }
 
-void writeTile(benchmark::State& state, const char* name, std::optional<mapsmith::io::AlphaEncoding> encoding) {
+void writeTile(benchmark::State& state, const char* name,
+               std::optional<mapsmith::io::AlphaEncoding> encoding) {
     const auto bytes = corpusFile(name);
     auto result = mapsmith::io::readAdt(bytes, {false, false});
     if (!result) {
@@ -51,9 +52,15 @@ void writeTile(benchmark::State& state, const char* name, std::optional<mapsmith
     }
 }
 
-void BM_ReadContinent4229(benchmark::State& state) { readTile(state, "continent4229.adt"); }
-void BM_ReadAzeroth_38_46(benchmark::State& state) { readTile(state, "Azeroth_38_46.adt"); }
-void BM_WriteContinent4229(benchmark::State& state) { writeTile(state, "continent4229.adt", std::nullopt); }
+void BM_ReadContinent4229(benchmark::State& state) {
+    readTile(state, "continent4229.adt");
+}
+void BM_ReadAzeroth_38_46(benchmark::State& state) {
+    readTile(state, "Azeroth_38_46.adt");
+}
+void BM_WriteContinent4229(benchmark::State& state) {
+    writeTile(state, "continent4229.adt", std::nullopt);
+}
 void BM_WriteContinent4229Rle(benchmark::State& state) {
     writeTile(state, "continent4229.adt", mapsmith::io::AlphaEncoding::Rle);
 }

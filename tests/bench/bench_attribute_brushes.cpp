@@ -3,8 +3,8 @@
 // revert, through two live strokes); the "dab" counter is the time per dab. Repeat: the same dab again,
 // nothing left to change (the common case inside a stroke).
 
-#include "core/edit/attribute_strokes.h"
 #include "core/document/map_document.h"
+#include "core/edit/attribute_strokes.h"
 #include "support/memory_map.h"
 
 #include <benchmark/benchmark.h>

@@ -1,8 +1,8 @@
 // Document-level editing costs: one height dab of radius 25 yd on the corner of four tiles, normals
 // included (target <= 0.3 ms); undo and redo of a 1,000-dab stroke (target <= 5 ms).
 
-#include "core/edit/height_stroke.h"
 #include "core/document/map_document.h"
+#include "core/edit/height_stroke.h"
 #include "support/memory_map.h"
 
 #include <QUndoStack>

@@ -3,9 +3,9 @@
 // existing water (the cancel that restores the map is not timed in either), and the raster round trip
 // of one full-chunk instance.
 
+#include "core/document/map_document.h"
 #include "core/edit/liquid_edit.h"
 #include "core/kernels/liquid_raster.h"
-#include "core/document/map_document.h"
 #include "support/memory_map.h"
 
 #include <benchmark/benchmark.h>

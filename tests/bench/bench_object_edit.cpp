@@ -3,9 +3,9 @@
 // snapshots included), a full MCRF rebuild of the tile from bounds, and the map-wide duplicate scan.
 
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
 #include "core/geometry/object_model.h"
-#include "core/document/unique_ids.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"
 

@@ -1,9 +1,9 @@
 // Texture painting costs: one alpha dab of radius 25 yd on the corner of four tiles through
 // TexturePaintStroke (target <= 0.3 ms), the pure kernel alone, and the per-chunk write-back helpers.
 
-#include "core/kernels/alpha_kernels.h"
 #include "core/document/map_document.h"
 #include "core/edit/texture_paint.h"
+#include "core/kernels/alpha_kernels.h"
 #include "support/memory_map.h"
 
 #include <benchmark/benchmark.h>

@@ -1,7 +1,8 @@
-// libFuzzer target for the M2 and skin readers: any input must read (strictly and leniently, as an M2 and as a
-// skin) without a crash; errors point inside the input; what reads strictly reads leniently without warnings;
-// a skin that reads keeps its invariants (indices below its vertex count, non-empty submesh ranges inside its lists,
-// batches naming existing submeshes), and its triangles resolve against a model without a crash.
+// libFuzzer target for the M2 and skin readers: any input must read (strictly and leniently, as an M2 and as
+// a skin) without a crash; errors point inside the input; what reads strictly reads leniently without
+// warnings; a skin that reads keeps its invariants (indices below its vertex count, non-empty submesh ranges
+// inside its lists, batches naming existing submeshes), and its triangles resolve against a model without a
+// crash.
 
 #include "io/model/m2.h"
 #include "io/model/skin.h"

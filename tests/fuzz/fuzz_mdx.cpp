@@ -1,7 +1,7 @@
 // libFuzzer target for the MDX reader: any input must read strictly and leniently without a crash; errors
 // point inside the input; what reads strictly reads leniently without warnings and with the same geometry;
-// every geoset keeps its invariants (whole triangles below its vertex count, one normal and one UV of each set
-// per vertex).
+// every geoset keeps its invariants (whole triangles below its vertex count, one normal and one UV of each
+// set per vertex).
 
 #include "io/model/mdx.h"
 

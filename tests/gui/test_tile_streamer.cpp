@@ -2,8 +2,8 @@
 // radius + 1 ring unload unless an edit touched them; broken tiles are reported once; results for a
 // document that was replaced are dropped.
 
-#include "core/edit/height_stroke.h"
 #include "core/document/map_document.h"
+#include "core/edit/height_stroke.h"
 #include "editor/tile_streamer.h"
 #include "support/memory_map.h"
 
@@ -18,7 +18,9 @@ using core::TileCoord;
 namespace {
 
 // World point in the middle of a tile.
-glm::dvec2 middleOf(TileCoord t) { return core::tileOrigin(t) - glm::dvec2(core::kTileSize / 2.0); }
+glm::dvec2 middleOf(TileCoord t) {
+    return core::tileOrigin(t) - glm::dvec2(core::kTileSize / 2.0);
+}
 
 std::set<TileCoord> loaded(const core::MapDocument& doc) {
     const auto tiles = doc.loadedTiles();

@@ -6,8 +6,8 @@
 // upload times are measured in tests/bench/viewport, not here.
 
 #include "core/document/chunk_dirty.h"
-#include "core/edit/height_stroke.h"
 #include "core/document/map_document.h"
+#include "core/edit/height_stroke.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "support/gated_tiles.h"
 #include "support/memory_map.h"

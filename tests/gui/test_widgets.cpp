@@ -3,9 +3,9 @@
 // text, the info panel on a generated map, and the object panel's edit requests applied through core.
 // Each panel is grabbed to MAPSMITH_SCREENSHOT_DIR.
 
-#include "core/geometry/chunk_height.h"
-#include "core/edit/object_edit.h"
 #include "core/document/unique_ids.h"
+#include "core/edit/object_edit.h"
+#include "core/geometry/chunk_height.h"
 #include "support/memory_map.h"
 #include "widgets/attribute_mode_panels.h"
 #include "widgets/brush_settings_panel.h"

@@ -1,6 +1,7 @@
 // Prints what Mapsmith's model readers read, as JSON, for check_models.mjs to compare with @wowserhq/format:
 //   model_dump m2 FILE.m2 FILE00.skin   bounds, collision bounds, vertex and triangle counts, textures
-//   model_dump wmo ROOT.wmo GROUP.wmo   root bounds and counts, the group's bounds, vertex and triangle counts
+//   model_dump wmo ROOT.wmo GROUP.wmo   root bounds and counts, the group's bounds, vertex and triangle
+//   counts
 // Exits 1 with the reader's error on stderr when a file does not read.
 
 #include "io/model/m2.h"
@@ -45,7 +46,8 @@ template <class T> bool ok(const Expected<T>& r) {
 
 int main(int argc, char** argv) {
     if (argc != 4 || (std::strcmp(argv[1], "m2") != 0 && std::strcmp(argv[1], "wmo") != 0)) {
-        std::fprintf(stderr, "usage: model_dump m2 FILE.m2 FILE00.skin | model_dump wmo ROOT.wmo GROUP.wmo\n");
+        std::fprintf(stderr,
+                     "usage: model_dump m2 FILE.m2 FILE00.skin | model_dump wmo ROOT.wmo GROUP.wmo\n");
         return 2;
     }
     json out;

@@ -1,10 +1,10 @@
 #pragma once
 // Builds in-memory maps for core tests and benchmarks: a WDT plus tiles, served by MemoryMapSource.
 
-#include "core/document/map_document.h"
-#include "core/document/map_source.h"
 #include "core/convert/terrain_presets.h"
 #include "core/convert/tile_factory.h"
+#include "core/document/map_document.h"
+#include "core/document/map_source.h"
 #include "io/wdt/wdt.h"
 
 #include <map>

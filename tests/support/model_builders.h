@@ -20,7 +20,8 @@ inline std::array<float, 3> modelVertex(std::uint32_t i) {
     return {0.25f * float(i % 17), -0.5f * float(i % 5), 0.125f * float(i % 29)};
 }
 inline std::array<std::uint16_t, 3> modelTriangle(std::uint32_t t, std::uint32_t vertexCount) {
-    return {std::uint16_t(t % vertexCount), std::uint16_t((t + 1) % vertexCount), std::uint16_t((t + 2) % vertexCount)};
+    return {std::uint16_t(t % vertexCount), std::uint16_t((t + 1) % vertexCount),
+            std::uint16_t((t + 2) % vertexCount)};
 }
 
 // --- M2 (WotLK, version 264) and its skin -----------------------------------------------------------------
@@ -32,15 +33,15 @@ struct M2Spec {
     std::uint32_t sequenceCount = 2;
     std::vector<std::pair<std::uint32_t, std::string>> textures = {{0, "WORLD\\BUILT.BLP"}, {11, ""}};
     std::vector<std::uint16_t> textureLookup = {0, 1};
-    std::array<float, 7> bounds = {-1, -2, -3, 4, 5, 6, 7.5f};    // min, max, radius
+    std::array<float, 7> bounds = {-1, -2, -3, 4, 5, 6, 7.5f}; // min, max, radius
     std::array<float, 7> collision = {-0.5f, -0.5f, 0, 0.5f, 0.5f, 2, 1.25f};
 };
 
 // Header offsets of the M2 fields the tests patch.
 namespace m2_at {
-inline constexpr std::size_t Version = 0x04, Name = 0x08, Sequences = 0x1C, Vertices = 0x3C, SkinProfiles = 0x44,
-                             Textures = 0x50, Materials = 0x70, TextureLookup = 0x80, Bounds = 0xA0,
-                             Collision = 0xBC;
+inline constexpr std::size_t Version = 0x04, Name = 0x08, Sequences = 0x1C, Vertices = 0x3C,
+                             SkinProfiles = 0x44, Textures = 0x50, Materials = 0x70, TextureLookup = 0x80,
+                             Bounds = 0xA0, Collision = 0xBC;
 } // namespace m2_at
 
 inline std::vector<std::byte> buildM2(const M2Spec& s) {
@@ -62,8 +63,8 @@ inline std::vector<std::byte> buildM2(const M2Spec& s) {
         for (float f : modelVertex(i)) {
             w.f32(f);
         }
-        w.u32(255);               // bone weights 255, 0, 0, 0
-        w.u32(i % 4);             // bone indices
+        w.u32(255);                   // bone weights 255, 0, 0, 0
+        w.u32(i % 4);                 // bone indices
         w.f32(0), w.f32(0), w.f32(1); // normal
         w.f32(float(i) / 8), w.f32(1 - float(i) / 8), w.f32(0), w.f32(0);
     }
@@ -239,8 +240,8 @@ inline std::vector<std::byte> buildMdx(const MdxSpec& s) {
                 mdxTag(w, "GNDX"), w.u32(s.vertexCount), w.zeros(s.vertexCount);
                 mdxTag(w, "MTGC"), w.u32(1), w.u32(1);
                 mdxTag(w, "MATS"), w.u32(1), w.u32(0);
-                w.u32(0), w.u32(0), w.u32(0);        // material, selection group, selection flags
-                w.f32(2.0f);                          // radius
+                w.u32(0), w.u32(0), w.u32(0); // material, selection group, selection flags
+                w.f32(2.0f);                  // radius
                 for (float f : {-1.0f, -2.0f, 0.0f, 4.0f, 0.0f, 3.5f}) {
                     w.f32(f);
                 }

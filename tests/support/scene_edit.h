@@ -13,8 +13,7 @@
 namespace mapsmith::tests {
 
 // edits(core::StrokeRecorder&): any chunk and tile edits.
-template <class F>
-void setUpScene(core::MapDocument& doc, F&& edits) {
+template <class F> void setUpScene(core::MapDocument& doc, F&& edits) {
     {
         // The id does not matter: the step is dropped below.
         core::StrokeRecorder recorder(doc, core::CommandId::ObjectEdit, QStringLiteral("Test scene"));
@@ -25,14 +24,12 @@ void setUpScene(core::MapDocument& doc, F&& edits) {
 }
 
 // change(io::MapChunk&) on a chunk of a loaded tile.
-template <class F>
-void setUpChunk(core::MapDocument& doc, const core::ChunkCoord& c, F&& change) {
+template <class F> void setUpChunk(core::MapDocument& doc, const core::ChunkCoord& c, F&& change) {
     setUpScene(doc, [&](core::StrokeRecorder& recorder) { change(*recorder.edit(c, core::dirty::All)); });
 }
 
 // change(io::Adt&) on a loaded tile's tile-level state (name tables, textures, placements).
-template <class F>
-void setUpTile(core::MapDocument& doc, core::TileCoord t, F&& change) {
+template <class F> void setUpTile(core::MapDocument& doc, core::TileCoord t, F&& change) {
     setUpScene(doc, [&](core::StrokeRecorder& recorder) { change(*recorder.editTile(t)); });
 }
 

@@ -9,7 +9,9 @@
 
 namespace mapsmith::tests {
 
-inline std::string corpusPath(const std::string& relative) { return std::string(MAPSMITH_CORPUS_DIR) + "/" + relative; }
+inline std::string corpusPath(const std::string& relative) {
+    return std::string(MAPSMITH_CORPUS_DIR) + "/" + relative;
+}
 
 inline std::vector<std::byte> readBytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -48,8 +48,8 @@ ChunkStep nextChunk(ByteReader& r, ModelReport& report, TagOrder order, RawChunk
     std::uint64_t size = r.u32("chunk size");
     if (size > r.remaining()) {
         if (!report.problem(ErrorCode::SizeOutOfBounds, id, at,
-                            "chunk of " + std::to_string(size) + " bytes, only " + std::to_string(r.remaining()) +
-                                " left")) {
+                            "chunk of " + std::to_string(size) + " bytes, only " +
+                                std::to_string(r.remaining()) + " left")) {
             return ChunkStep::Stop;
         }
         size = r.remaining(); // lenient: keep what is there

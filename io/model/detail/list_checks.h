@@ -1,8 +1,8 @@
 #pragma once
-// The list rules every model reader applies. Triangles: indices come in whole triangles, each below the vertex
-// count. Lenient reading drops a partial last triangle and makes a triangle with a bad index degenerate
-// (0, 0, 0), so ranges into the list (submeshes, batches) keep their meaning; with no vertices at all the
-// list is emptied.
+// The list rules every model reader applies. Triangles: indices come in whole triangles, each below the
+// vertex count. Lenient reading drops a partial last triangle and makes a triangle with a bad index
+// degenerate (0, 0, 0), so ranges into the list (submeshes, batches) keep their meaning; with no vertices at
+// all the list is emptied.
 
 #include "io/model/detail/model_report.h"
 
@@ -43,8 +43,8 @@ inline bool checkTriangleList(std::vector<std::uint16_t>& idx, std::size_t verte
     return true;
 }
 
-// A list that should hold one entry per vertex: a problem when it does not; lenient reading cuts it or pads it
-// with value-initialised entries. False when a strict read must stop.
+// A list that should hold one entry per vertex: a problem when it does not; lenient reading cuts it or pads
+// it with value-initialised entries. False when a strict read must stop.
 template <class T>
 bool checkPerVertex(std::vector<T>& list, std::size_t vertexCount, FourCC tag, std::uint64_t at,
                     ModelReport& report) {
@@ -52,7 +52,8 @@ bool checkPerVertex(std::vector<T>& list, std::size_t vertexCount, FourCC tag, s
         return true;
     }
     if (!report.problem(ErrorCode::BadValue, tag, at,
-                        std::to_string(list.size()) + " entries for " + std::to_string(vertexCount) + " vertices")) {
+                        std::to_string(list.size()) + " entries for " + std::to_string(vertexCount) +
+                            " vertices")) {
         return false;
     }
     list.resize(vertexCount, T{});

@@ -35,11 +35,11 @@ inline ArrayStep arrayBytes(std::span<const std::byte> file, const M2ArrayRef& r
     out = ByteReader();
     const std::uint64_t bytes = std::uint64_t(ref.count) * elemSize; // < 2^48, no overflow
     if (ref.offset > file.size() || bytes > file.size() - ref.offset) {
-        const bool go = report.problem(ErrorCode::SizeOutOfBounds, tag, ref.at,
-                                       std::string(field) + ": " + std::to_string(ref.count) + " x " +
-                                           std::to_string(elemSize) + " bytes at offset " +
-                                           std::to_string(ref.offset) + " do not fit in the file's " +
-                                           std::to_string(file.size()) + " bytes");
+        const bool go =
+            report.problem(ErrorCode::SizeOutOfBounds, tag, ref.at,
+                           std::string(field) + ": " + std::to_string(ref.count) + " x " +
+                               std::to_string(elemSize) + " bytes at offset " + std::to_string(ref.offset) +
+                               " do not fit in the file's " + std::to_string(file.size()) + " bytes");
         return go ? ArrayStep::Skip : ArrayStep::Stop;
     }
     out = ByteReader(file.subspan(std::size_t(ref.offset), std::size_t(bytes)), ref.offset, tag);

@@ -7,8 +7,8 @@
 namespace mapsmith::io::detail {
 
 bool readWmoVersion(RawChunk& c, ModelReport& report, std::uint32_t& version) {
-    if (c.data.size() != 4 &&
-        !report.problem(ErrorCode::BadValue, c.id, c.at, "size " + std::to_string(c.data.size()) + ", expected 4")) {
+    if (c.data.size() != 4 && !report.problem(ErrorCode::BadValue, c.id, c.at,
+                                              "size " + std::to_string(c.data.size()) + ", expected 4")) {
         return false;
     }
     if (c.data.size() < 4) {

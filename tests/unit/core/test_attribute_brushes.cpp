@@ -1,14 +1,14 @@
-// Chunk-attribute brushes (core/kernels/chunk_brushes.h, core/edit/attribute_strokes.h): hole, shadow and colour bit
-// orders against hand-computed masks, radius and falloff behaviour of the kernels, and the strokes on
-// generated and corpus tiles: one undo step per stroke across chunk and tile borders, undo back to the
+// Chunk-attribute brushes (core/kernels/chunk_brushes.h, core/edit/attribute_strokes.h): hole, shadow and
+// colour bit orders against hand-computed masks, radius and falloff behaviour of the kernels, and the strokes
+// on generated and corpus tiles: one undo step per stroke across chunk and tile borders, undo back to the
 // original bytes, redo to the edited bytes, vertex colours identical on shared border vertices,
 // chunkHoleAt agreeing with the holes cut, and the corpus chunk with holes read and kept.
 
-#include "core/edit/attribute_strokes.h"
-#include "core/kernels/chunk_brushes.h"
 #include "core/document/chunk_dirty.h"
-#include "core/geometry/chunk_height.h"
 #include "core/document/map_document.h"
+#include "core/edit/attribute_strokes.h"
+#include "core/geometry/chunk_height.h"
+#include "core/kernels/chunk_brushes.h"
 #include "io/adt/adt_layout.h"
 #include "support/change_log.h"
 #include "support/gated_tiles.h"

@@ -27,7 +27,8 @@ struct Visited {
 Visited visit(const LatticeBox& box) {
     Visited v;
     core::forEachBrushVertex(
-        box, [&](const BrushVertex& b) { v.outer.push_back(b); }, [&](const BrushVertex& b) { v.inner.push_back(b); });
+        box, [&](const BrushVertex& b) { v.outer.push_back(b); },
+        [&](const BrushVertex& b) { v.inner.push_back(b); });
     return v;
 }
 
@@ -111,7 +112,8 @@ void TestBrushVertices::mapCorners() {
     QCOMPARE(b.outer.size(), std::size_t(9));
     QCOMPARE(b.inner.size(), std::size_t(9)); // quads 8189..8191: quad 8192 is off the map
     QCOMPARE(b.inner.back().gx, kLatticeMax - 1);
-    QCOMPARE(b.inner.back().chunk, core::fromGlobal({core::kChunksPerMapSide - 1, core::kChunksPerMapSide - 1}));
+    QCOMPARE(b.inner.back().chunk,
+             core::fromGlobal({core::kChunksPerMapSide - 1, core::kChunksPerMapSide - 1}));
 }
 
 // The map's south-east half has negative world coordinates: the box holds exactly the vertices inside.
@@ -149,9 +151,9 @@ void TestBrushVertices::hugeRadii() {
 // Brushes off the map, near or far and in every direction, reach no vertex and no quad.
 void TestBrushVertices::farOffTheMap() {
     const double edge = core::kMapHalfSize + 10.0;
-    const std::vector<glm::dvec2> centres{{edge, 0.0},    {-edge, 0.0},  {0.0, edge},   {0.0, -edge},
-                                          {1e15, 1e15},   {-1e15, -1e15}, {1e15, -1e15}, {-1e300, 5.0},
-                                          {5.0, 1e300},   {-3e9, -7e9}};
+    const std::vector<glm::dvec2> centres{{edge, 0.0},  {-edge, 0.0},   {0.0, edge},   {0.0, -edge},
+                                          {1e15, 1e15}, {-1e15, -1e15}, {1e15, -1e15}, {-1e300, 5.0},
+                                          {5.0, 1e300}, {-3e9, -7e9}};
     for (const glm::dvec2 c : centres) {
         const LatticeBox box = core::latticeBoxAround(c, 5.0);
         QVERIFY(box.empty());

@@ -1,5 +1,5 @@
-// Terrain height and holes of one MCNK (core/geometry/chunk_height.h): exact at all 145 vertices of every corpus
-// chunk, continuous across quad edges and across the borders of neighbouring corpus chunks, the
+// Terrain height and holes of one MCNK (core/geometry/chunk_height.h): exact at all 145 vertices of every
+// corpus chunk, continuous across quad edges and across the borders of neighbouring corpus chunks, the
 // four-triangle fan per quad (pyramid and corner fields), planes reproduced exactly, nullopt outside,
 // and low-res / high-res hole bits against hand-made masks.
 
@@ -80,7 +80,7 @@ const char* const kCorpus[] = {"adt/continent4229.adt", "adt/Azeroth_38_46.adt"}
 class TestChunkHeight : public QObject {
     Q_OBJECT
 
-  private slots:
+private slots:
     void vertexHeight();
     void headerMatchesChunkOrigin();
     void exactAtCorpusVertices_data();

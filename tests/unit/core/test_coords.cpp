@@ -1,6 +1,6 @@
-// Map geometry (core/geometry/coords.h) against the ADT v18 spec: sizes, map corners, the spec's block formula,
-// tile/chunk lookup on and around borders, global chunk round trips (also off the map), the MCVT vertex
-// arrangement, placement <-> world; and against the real corpus: every MCNK header position equals
+// Map geometry (core/geometry/coords.h) against the ADT v18 spec: sizes, map corners, the spec's block
+// formula, tile/chunk lookup on and around borders, global chunk round trips (also off the map), the MCVT
+// vertex arrangement, placement <-> world; and against the real corpus: every MCNK header position equals
 // chunkOrigin, MCNK indexX/indexY equal col/row, and the MDDF/MODF placements of continent4229 lie in
 // (or next to) their tile.
 
@@ -106,7 +106,7 @@ Box2 tileBox(TileCoord t) {
 class TestCoords : public QObject {
     Q_OBJECT
 
-  private slots:
+private slots:
     void constants();
     void indexHelpers();
 

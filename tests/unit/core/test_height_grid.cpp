@@ -2,8 +2,8 @@
 // the right vertices (corners, centre) with scale and offset, the seam between two tiles of a block
 // stays closed, and sampling a block then applying the grid to flat tiles gives the same outer heights.
 
-#include "core/geometry/height_grid.h"
 #include "core/convert/tile_factory.h"
+#include "core/geometry/height_grid.h"
 
 #include <QtTest>
 

@@ -5,10 +5,10 @@
 // that was not decoded); vertex colours from an image stretched over a
 // block of tiles (corners, centre, inner vertices, seams).
 
-#include "core/kernels/chunk_brushes.h"
 #include "core/convert/hmp_terrain.h"
 #include "core/convert/tile_factory.h"
 #include "core/convert/vertex_colour_image.h"
+#include "core/kernels/chunk_brushes.h"
 #include "support/test_dds.h"
 #include "support/test_files.h"
 

@@ -5,9 +5,9 @@
 // identity including tiles that had no MH2O, writer/reader agreement).
 
 #include "core/document/chunk_dirty.h"
+#include "core/document/map_document.h"
 #include "core/edit/liquid_edit.h"
 #include "core/kernels/liquid_raster.h"
-#include "core/document/map_document.h"
 #include "support/change_log.h"
 #include "support/memory_map.h"
 #include "support/test_files.h"

@@ -3,8 +3,8 @@
 // chunk and tile borders, and the modified/saved state follows the undo stack.
 
 #include "core/document/chunk_dirty.h"
-#include "core/edit/height_stroke.h"
 #include "core/document/map_document.h"
+#include "core/edit/height_stroke.h"
 #include "core/geometry/terrain_normals.h"
 #include "support/change_log.h"
 #include "support/memory_map.h"

@@ -3,9 +3,9 @@
 // validateNewMap names every problem; an existing map is kept unless overwrite is set; progress
 // reports each tile and cancelling stops after the tile just written, with no WDT.
 
+#include "core/convert/new_map.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
-#include "core/convert/new_map.h"
 #include "io/adt/adt.h"
 
 #include <QDir>

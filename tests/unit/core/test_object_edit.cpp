@@ -2,11 +2,11 @@
 // Blizzard's on the corpus tile), add/move/rotate/scale/delete as single undo steps that undo to the
 // exact bytes, objects crossing tile borders, uniqueIds unique across the map, duplicates reported.
 
+#include "core/convert/tile_factory.h"
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
 #include "core/geometry/object_model.h"
-#include "core/convert/tile_factory.h"
-#include "core/document/unique_ids.h"
 #include "support/memory_map.h"
 #include "support/scene_edit.h"
 #include "support/test_files.h"
@@ -181,7 +181,7 @@ const std::string kHouse = "World\\wmo\\Azeroth\\Buildings\\Human_Farm\\Farm.wmo
 
 class TestObjectEdit : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void placementMatchesSpecMatrix();
     void scaleFixedPoint();
     void chunkSpans();

@@ -33,7 +33,8 @@ private slots:
 };
 
 void TestProceduralTextures::deterministic() {
-    QCOMPARE(core::makeTerrainTexture(TerrainTexture::Rock, 64), core::makeTerrainTexture(TerrainTexture::Rock, 64));
+    QCOMPARE(core::makeTerrainTexture(TerrainTexture::Rock, 64),
+             core::makeTerrainTexture(TerrainTexture::Rock, 64));
     QCOMPARE(core::makeTerrainTexture(TerrainTexture::Grass, 128).size(), QSize(128, 128));
 }
 
@@ -55,7 +56,8 @@ void TestProceduralTextures::tileable() {
             inside = std::max(inside, columnDifference(img, i, i + 1, rows));
         }
         const double wrap = columnDifference(img, 255, 0, rows);
-        QVERIFY2(wrap <= inside * 1.5 + 1.0, qPrintable(QStringLiteral("wrap %1, inside %2").arg(wrap).arg(inside)));
+        QVERIFY2(wrap <= inside * 1.5 + 1.0,
+                 qPrintable(QStringLiteral("wrap %1, inside %2").arg(wrap).arg(inside)));
     }
 }
 

@@ -3,10 +3,10 @@
 // way; v18 -> split -> v18 gives the original files byte for byte. Writing v18 over a split set moves the
 // old partners aside so they are not read with the new file.
 
+#include "core/convert/new_map.h"
 #include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
-#include "core/convert/new_map.h"
 #include "core/edit/stroke_recorder.h"
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
@@ -103,8 +103,8 @@ private slots:
         auto split = openOrFail(splitWdt);
         QVERIFY(split->loadTile({30, 30}));
         core::ChunkState state = split->chunkState({{30, 30}, 5, 5});
-        state.chunk.layers.pop_back();                // drop a texture layer: tex0 changes
-        state.chunk.heights[0] += 12.0f;              // a height: the root changes
+        state.chunk.layers.pop_back();   // drop a texture layer: tex0 changes
+        state.chunk.heights[0] += 12.0f; // a height: the root changes
         {
             core::StrokeRecorder recorder(*split, core::CommandId::HeightStroke, QStringLiteral("Edit"));
             *recorder.edit({{30, 30}, 5, 5}, core::dirty::All) = state.chunk;

@@ -5,9 +5,9 @@
 // eviction and refusal, seams across chunk and tile borders, 4-bit and 63x63 maps saved as shown,
 // one undo step, undo/redo byte-identical).
 
-#include "core/kernels/alpha_kernels.h"
 #include "core/document/map_document.h"
 #include "core/edit/texture_paint.h"
+#include "core/kernels/alpha_kernels.h"
 #include "support/memory_map.h"
 #include "support/scene_edit.h"
 #include "support/test_files.h"

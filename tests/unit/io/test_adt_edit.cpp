@@ -42,9 +42,10 @@ void TestAdtEdit::editedTileReadsBack() {
         h += 10.0f;
     }
     // 2. A layer added where there is room, with a gradient alpha map (4-bit representable values).
-    const std::size_t chunkIndex = std::size_t(std::find_if(adt.chunks.begin(), adt.chunks.end(), [](const auto& c) {
-                                                   return c.layers.size() < 4;
-                                               }) - adt.chunks.begin());
+    const std::size_t chunkIndex =
+        std::size_t(std::find_if(adt.chunks.begin(), adt.chunks.end(),
+                                 [](const auto& c) { return c.layers.size() < 4; }) -
+                    adt.chunks.begin());
     QVERIFY(chunkIndex < 256);
     adt.textures.push_back("Tileset\\Mapsmith\\Test.blp");
     io::TextureLayer layer;

@@ -14,7 +14,9 @@ using namespace mapsmith;
 
 namespace {
 
-void putU32(std::vector<std::byte>& b, std::uint64_t at, std::uint32_t v) { std::memcpy(b.data() + at, &v, 4); }
+void putU32(std::vector<std::byte>& b, std::uint64_t at, std::uint32_t v) {
+    std::memcpy(b.data() + at, &v, 4);
+}
 std::uint32_t getU32(const std::vector<std::byte>& b, std::uint64_t at) {
     std::uint32_t v = 0;
     std::memcpy(&v, b.data() + at, 4);
@@ -93,7 +95,8 @@ void TestAdtMalformed::truncateEveryChunk() {
     const auto& bytes = mFiles[file];
     int cuts = 0;
     for (const auto& c : mChunks[file]) {
-        for (std::uint64_t cut : {c.offset + 3, c.offset + 8 + c.size / 2, c.offset + 8 + (c.size ? c.size - 1 : 0)}) {
+        for (std::uint64_t cut :
+             {c.offset + 3, c.offset + 8 + c.size / 2, c.offset + 8 + (c.size ? c.size - 1 : 0)}) {
             if (cut >= bytes.size()) {
                 continue;
             }
@@ -141,7 +144,8 @@ void TestAdtMalformed::corruptEverySizeField() {
             continue;
         }
         putU32(damaged, c.offset + 4, v);
-        const std::string what = c.id.str() + " at " + std::to_string(c.offset) + " size " + std::to_string(v);
+        const std::string what =
+            c.id.str() + " at " + std::to_string(c.offset) + " size " + std::to_string(v);
         errors += readBoth(damaged, what.c_str()) ? 1 : 0;
     }
     // Huge sizes must always be caught; small changes to MCAL/MCLQ sizes are covered by the header's sizes.
@@ -179,7 +183,8 @@ void TestAdtMalformed::corruptHeaderCounts() {
     for (const auto& c : mChunks[1]) {
         if (c.id == io::chunk::MMID || c.id == io::chunk::MDDF || c.id == io::chunk::MCIN ||
             (c.id == io::chunk::MCLY && c.mcnkIndex < 4) || (c.id == io::chunk::MCRF && c.mcnkIndex < 4)) {
-            for (std::uint64_t at = c.offset + 8; at + 4 <= c.offset + 8 + std::min<std::uint64_t>(c.size, 256); at += 4) {
+            for (std::uint64_t at = c.offset + 8;
+                 at + 4 <= c.offset + 8 + std::min<std::uint64_t>(c.size, 256); at += 4) {
                 std::vector<std::byte> damaged = bytes;
                 putU32(damaged, at, 0xFFFFFFF0u);
                 readBoth(damaged, c.id.str().c_str());

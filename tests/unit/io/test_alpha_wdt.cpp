@@ -5,8 +5,8 @@
 // offset inside the file, never a crash.
 // MAPSMITH_WRITE_ALPHA_SEEDS=DIR also writes the fuzz seeds (tests/fuzz/seeds/alpha_wdt).
 
-#include "io/wdt/alpha_wdt.h"
 #include "io/binary/file_io.h"
+#include "io/wdt/alpha_wdt.h"
 #include "support/alpha_wdt_builder.h"
 #include "support/test_bytes.h"
 #include "support/test_files.h"

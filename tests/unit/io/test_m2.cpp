@@ -54,7 +54,7 @@ void compareVec(const io::ModelVec3& got, std::array<float, 3> want) {
 class TestM2 : public QObject {
     Q_OBJECT
 
-  private slots:
+private slots:
     void corpusRabbit();
     void corpusRabbitSkin();
     void builtRoundOfValues();
@@ -195,7 +195,8 @@ void TestM2::builtRoundOfValues() {
 }
 
 void TestM2::skinFileNames() {
-    QCOMPARE(io::m2SkinFileName("Creature/Rabbit/Rabbit.m2", 0), std::string("Creature/Rabbit/Rabbit00.skin"));
+    QCOMPARE(io::m2SkinFileName("Creature/Rabbit/Rabbit.m2", 0),
+             std::string("Creature/Rabbit/Rabbit00.skin"));
     QCOMPARE(io::m2SkinFileName("World\\A.B\\Tree.M2", 3), std::string("World\\A.B\\Tree03.skin"));
     QCOMPARE(io::m2SkinFileName("World.x/Tree", 1), std::string("World.x/Tree01.skin"));
 }
@@ -257,7 +258,8 @@ void TestM2::overflowingArrays_data() {
     QTest::addColumn<std::uint32_t>("count");
     QTest::addColumn<std::uint32_t>("offset");
     QTest::addColumn<QString>("field");
-    QTest::newRow("vertices count") << m2_at::Vertices << 0xFFFFFFFFu << 0x130u << "vertices: 4294967295 x 48";
+    QTest::newRow("vertices count") << m2_at::Vertices << 0xFFFFFFFFu << 0x130u
+                                    << "vertices: 4294967295 x 48";
     QTest::newRow("vertices offset") << m2_at::Vertices << 2u << 0xFFFFFFF0u << "vertices: 2 x 48";
     QTest::newRow("textures") << m2_at::Textures << 0x10000000u << 0x130u << "textures";
     QTest::newRow("sequences") << m2_at::Sequences << 0x08000000u << 0u << "sequences";
@@ -309,8 +311,9 @@ void TestM2::skinBadIndices() {
     const auto skin = io::readM2Skin(file, strict, "Built00.skin");
     QVERIFY(!skin);
     QCOMPARE(skin.error().offset, std::uint64_t(indicesAt + 14));
-    QCOMPARE(describe(skin.error()), QString("Built00.skin: SKIN at 0x%1: index 7 is 10, there are 10 vertices")
-                                         .arg(indicesAt + 14, 0, 16));
+    QCOMPARE(describe(skin.error()),
+             QString("Built00.skin: SKIN at 0x%1: index 7 is 10, there are 10 vertices")
+                 .arg(indicesAt + 14, 0, 16));
 
     io::Diagnostics lenient{true, {}};
     const auto soft = io::readM2Skin(file, lenient);

@@ -47,7 +47,7 @@ std::size_t findBlock(const Bytes& b, const char* tag) {
 class TestMdx : public QObject {
     Q_OBJECT
 
-  private slots:
+private slots:
     void builtRoundOfValues();
     void twoGeosets();
     void otherVersion();
@@ -114,7 +114,8 @@ void TestMdx::builtRoundOfValues() {
     QCOMPARE(g.primitiveTypes, std::vector<std::uint8_t>{4});
     QCOMPARE(g.primitiveCounts, std::vector<std::uint32_t>{12});
     QCOMPARE(g.triangleCount(), std::size_t(4));
-    QCOMPARE((std::vector<std::uint16_t>(g.indices.end() - 3, g.indices.end())), (std::vector<std::uint16_t>{3, 4, 5}));
+    QCOMPARE((std::vector<std::uint16_t>(g.indices.end() - 3, g.indices.end())),
+             (std::vector<std::uint16_t>{3, 4, 5}));
     QCOMPARE(g.vertexGroups.size(), std::size_t(6));
     QCOMPARE(g.bounds.radius, 2.0f);
     QCOMPARE(g.bounds.min, (io::ModelVec3{-1, -2, 0}));
@@ -163,7 +164,8 @@ void TestMdx::truncateEveryLength() {
         io::Diagnostics strict;
         const auto mdx = io::readMdx(cut, strict);
         // A cut between two chunks after MODL is a shorter valid file.
-        const bool wholeChunks = n >= boundaries[1] && std::count(boundaries.begin(), boundaries.end(), n) == 1;
+        const bool wholeChunks =
+            n >= boundaries[1] && std::count(boundaries.begin(), boundaries.end(), n) == 1;
         QVERIFY2(bool(mdx) == wholeChunks, qPrintable(QString("cut at %1").arg(n)));
         QVERIFY(mdx || mdx.error().offset <= n);
         io::Diagnostics lenient{true, {}};
@@ -184,16 +186,24 @@ void TestMdx::sizesPastTheirContainer_data() {
     QTest::addColumn<std::uint32_t>("value");
     QTest::addColumn<QString>("chunk");
     QTest::addColumn<QString>("text");
-    QTest::newRow("chunk size") << "TEXS" << std::size_t(4) << 0x7FFFFFFFu << "TEXS" << "chunk of 2147483647 bytes";
+    QTest::newRow("chunk size") << "TEXS" << std::size_t(4) << 0x7FFFFFFFu << "TEXS"
+                                << "chunk of 2147483647 bytes";
     QTest::newRow("material count") << "MTLS" << std::size_t(8) << 0x40000000u << "MTLS"
                                     << "1073741824 materials do not fit";
-    QTest::newRow("material size") << "MTLS" << std::size_t(16) << 0x10000u << "MTLS" << "material of 65536 bytes";
-    QTest::newRow("geoset count") << "GEOS" << std::size_t(8) << 0xFFFFFFFFu << "GEOS" << "4294967295 geosets";
-    QTest::newRow("geoset size") << "GEOS" << std::size_t(12) << 3u << "GEOS" << "geoset of 3 bytes";
-    QTest::newRow("vertex count") << "+VRTX" << std::size_t(4) << 0x20000000u << "GEOS" << "geoset list needs";
-    QTest::newRow("uv sets") << "+UVAS" << std::size_t(4) << 0x01000000u << "GEOS" << "16777216 UV sets";
-    QTest::newRow("sequence count") << "SEQS" << std::size_t(8) << 3u << "SEQS" << "does not hold 3 sequences";
-    QTest::newRow("texture remainder") << "TEXS" << std::size_t(4) << 535u << "TEXS" << "not a multiple of 268";
+    QTest::newRow("material size") << "MTLS" << std::size_t(16) << 0x10000u << "MTLS"
+                                   << "material of 65536 bytes";
+    QTest::newRow("geoset count") << "GEOS" << std::size_t(8) << 0xFFFFFFFFu << "GEOS"
+                                  << "4294967295 geosets";
+    QTest::newRow("geoset size") << "GEOS" << std::size_t(12) << 3u << "GEOS"
+                                 << "geoset of 3 bytes";
+    QTest::newRow("vertex count") << "+VRTX" << std::size_t(4) << 0x20000000u << "GEOS"
+                                  << "geoset list needs";
+    QTest::newRow("uv sets") << "+UVAS" << std::size_t(4) << 0x01000000u << "GEOS"
+                             << "16777216 UV sets";
+    QTest::newRow("sequence count") << "SEQS" << std::size_t(8) << 3u << "SEQS"
+                                    << "does not hold 3 sequences";
+    QTest::newRow("texture remainder") << "TEXS" << std::size_t(4) << 535u << "TEXS"
+                                       << "not a multiple of 268";
 }
 
 void TestMdx::sizesPastTheirContainer() {
@@ -231,7 +241,8 @@ void TestMdx::badIndexAndNormals() {
     io::Diagnostics lenient{true, {}};
     const auto soft = io::readMdx(file, lenient);
     QVERIFY(soft);
-    QCOMPARE((std::vector<std::uint16_t>(soft->geosets[0].indices.begin() + 3, soft->geosets[0].indices.begin() + 6)),
+    QCOMPARE((std::vector<std::uint16_t>(soft->geosets[0].indices.begin() + 3,
+                                         soft->geosets[0].indices.begin() + 6)),
              (std::vector<std::uint16_t>{0, 0, 0}));
 
     // Five normals for six vertices: the block is one normal shorter (and so is the geoset and GEOS).

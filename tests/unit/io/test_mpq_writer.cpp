@@ -5,8 +5,8 @@
 // an existing archive untouched; a new archive replaces an old one (or a non-MPQ file) atomically.
 
 #include "io/assets/asset_source.h"
-#include "io/binary/file_io.h"
 #include "io/assets/mpq_writer.h"
+#include "io/binary/file_io.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

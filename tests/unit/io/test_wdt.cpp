@@ -155,7 +155,7 @@ ReadOutcome readBoth(const std::vector<std::byte>& bytes, const std::string& wha
 
 class TestWdt : public QObject {
     Q_OBJECT
-  private slots:
+private slots:
     void initTestCase();
     void readsAzeroth();
     void azerothWritesBackIdentical();
@@ -176,7 +176,7 @@ class TestWdt : public QObject {
     void lenientKeepsGoing();
     void fileHelpers();
 
-  private:
+private:
     std::vector<std::byte> mAzeroth;
     std::vector<std::byte> mMade;
 };

@@ -1,9 +1,9 @@
 // WMO v17 roots and groups: the corpus troll tent (one group, no doodads) reads with the values
 // @wowserhq/format reads (checked with tests/interop/check_models.mjs); the root and all its groups read
 // through a fetch callback, a missing group file is a warning naming it while the others still read; group
-// files built here (liquid, vertex colours, doodad references) read back what was written; truncation at every
-// length, chunk sizes past the end, bad indices and mismatched lists give errors naming chunk and offset in
-// strict mode and warnings in lenient mode, never a crash.
+// files built here (liquid, vertex colours, doodad references) read back what was written; truncation at
+// every length, chunk sizes past the end, bad indices and mismatched lists give errors naming chunk and
+// offset in strict mode and warnings in lenient mode, never a crash.
 
 #include "io/binary/byte_writer.h"
 #include "io/model/wmo.h"
@@ -52,8 +52,9 @@ BuiltGroup buildGroup() {
     io::ByteWriter w;
     auto chunk = [&](const char* id, auto body) {
         g.at[id] = w.size();
-        const std::size_t at = w.beginChunk(io::FourCC(std::uint32_t(id[0]) << 24 | std::uint32_t(id[1]) << 16 |
-                                                       std::uint32_t(id[2]) << 8 | std::uint32_t(id[3])));
+        const std::size_t at =
+            w.beginChunk(io::FourCC(std::uint32_t(id[0]) << 24 | std::uint32_t(id[1]) << 16 |
+                                    std::uint32_t(id[2]) << 8 | std::uint32_t(id[3])));
         body();
         w.endChunk(at);
     };
@@ -119,7 +120,7 @@ BuiltGroup buildGroup() {
 class TestWmo : public QObject {
     Q_OBJECT
 
-  private slots:
+private slots:
     void corpusRoot();
     void corpusGroup();
     void rootWithGroups();
@@ -215,7 +216,8 @@ void TestWmo::corpusGroup() {
         {{0, 516, 0, 113, 0}, {516, 696, 114, 323, 1}, {1212, 804, 324, 556, 2}}};
     for (std::size_t k = 0; k < 3; ++k) {
         const io::WmoBatch& b = g->batches[k];
-        QCOMPARE((std::array<std::uint32_t, 5>{b.firstIndex, b.indexCount, b.firstVertex, b.lastVertex, b.material}),
+        QCOMPARE((std::array<std::uint32_t, 5>{b.firstIndex, b.indexCount, b.firstVertex, b.lastVertex,
+                                               b.material}),
                  batches[k]);
     }
     QCOMPARE(g->batches[0].box, (std::array<std::int16_t, 6>{-10, -8, 3, 8, 15, 10}));
@@ -332,7 +334,8 @@ void TestWmo::truncateEveryLength() {
             const Bytes cut(whole.begin(), whole.begin() + std::ptrdiff_t(n));
             io::Diagnostics strict;
             const bool ok = root ? bool(io::readWmoRoot(cut, strict)) : bool(io::readWmoGroup(cut, strict));
-            const bool wholeChunks = root && n >= 84 && std::count(boundaries.begin(), boundaries.end(), n) == 1;
+            const bool wholeChunks =
+                root && n >= 84 && std::count(boundaries.begin(), boundaries.end(), n) == 1;
             QVERIFY2(ok == wholeChunks, qPrintable(QString("cut at %1 of %2").arg(n).arg(whole.size())));
             io::Diagnostics lenient{true, {}};
             const auto soft = root ? io::Expected<int>(io::readWmoRoot(cut, lenient) ? 1 : 0)
@@ -351,7 +354,8 @@ void TestWmo::chunkPastTheEnd() {
     const auto g = io::readWmoGroup(group, strict, "trolltent_000.wmo");
     QVERIFY(!g);
     QCOMPARE(g.error().code, io::ErrorCode::SizeOutOfBounds);
-    QCOMPARE(describe(g.error()).left(32), QString("trolltent_000.wmo: MOVT at 0x%1").arg(movtAt, 0, 16).left(32));
+    QCOMPARE(describe(g.error()).left(32),
+             QString("trolltent_000.wmo: MOVT at 0x%1").arg(movtAt, 0, 16).left(32));
 
     Bytes root = tentRoot();
     putU32(root, 0x58, 0xFFFFFFFF); // MOTX size
@@ -371,12 +375,14 @@ void TestWmo::badIndicesAndLists_data() {
     QTest::addColumn<std::uint32_t>("value");
     QTest::addColumn<bool>("u16");
     QTest::addColumn<QString>("text");
-    QTest::newRow("index past vertices") << "MOVI" << std::size_t(10) << 4u << true << "index 5 is 4, there are 4";
-    QTest::newRow("normals short") << "MONR" << std::size_t(~std::size_t(0)) << 36u << false << "3 entries for 4";
+    QTest::newRow("index past vertices")
+        << "MOVI" << std::size_t(10) << 4u << true << "index 5 is 4, there are 4";
+    QTest::newRow("normals short") << "MONR" << std::size_t(~std::size_t(0)) << 36u << false
+                                   << "3 entries for 4";
     QTest::newRow("uvs long") << "MOTV" << std::size_t(~std::size_t(0)) << 40u << false << "5 entries for 4";
     QTest::newRow("batch range") << "MOBA" << std::size_t(16) << 7u << true << "batch 0 indices end at 7";
-    QTest::newRow("record remainder") << "MOCV" << std::size_t(~std::size_t(0)) << 15u << false
-                                      << "size 15 is not a multiple of 4";
+    QTest::newRow("record remainder")
+        << "MOCV" << std::size_t(~std::size_t(0)) << 15u << false << "size 15 is not a multiple of 4";
 }
 
 void TestWmo::badIndicesAndLists() {
@@ -392,7 +398,8 @@ void TestWmo::badIndicesAndLists() {
         // Change the chunk's size, keeping the bytes: the next chunk header moves with it, so shrink or grow
         // the data to match.
         const std::uint32_t old = getU32(b, at + 4);
-        b.erase(b.begin() + std::ptrdiff_t(at + 8 + std::min(old, value)), b.begin() + std::ptrdiff_t(at + 8 + old));
+        b.erase(b.begin() + std::ptrdiff_t(at + 8 + std::min(old, value)),
+                b.begin() + std::ptrdiff_t(at + 8 + old));
         b.insert(b.begin() + std::ptrdiff_t(at + 8 + std::min(old, value)), value > old ? value - old : 0,
                  std::byte{0});
         putU32(b, at + 4, value);
