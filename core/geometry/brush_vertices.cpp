@@ -16,14 +16,14 @@ int lastIndex(double hi) {
 
 } // namespace
 
-LatticeBox latticeBoxAround(glm::dvec2 centre, double radius) {
-    // World coordinates fall as lattice indices grow: the far edge (+radius) gives the first index.
-    const double x0 = latticeX(centre.y + radius);
-    const double x1 = latticeX(centre.y - radius);
-    const double y0 = latticeY(centre.x + radius);
-    const double y1 = latticeY(centre.x - radius);
+LatticeBox latticeBoxIn(glm::dvec2 min, glm::dvec2 max) {
+    // World coordinates fall as lattice indices grow: the region's max gives the first index.
+    const double x0 = latticeX(max.y);
+    const double x1 = latticeX(min.y);
+    const double y0 = latticeY(max.x);
+    const double y1 = latticeY(min.x);
     if (!(x0 <= x1) || !(y0 <= y1)) {
-        return {}; // negative or NaN radius, NaN centre: no vertex, no quad
+        return {}; // inverted or NaN: no vertex, no quad
     }
     return {firstIndex(x0), firstIndex(y0), lastIndex(x1), lastIndex(y1)};
 }

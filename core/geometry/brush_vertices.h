@@ -19,11 +19,14 @@ struct LatticeBox {
     bool empty() const { return gx0 > gx1 || gy0 > gy1; }
 };
 
-// The outer vertices in the square of half-side `radius` yards around `centre`, clamped to the map in
-// double before converting to int: any radius (huge, infinite) and any centre (far off the map) give a
-// box inside the map, or an empty one off it. A negative or NaN radius, or a NaN centre, gives an empty
-// box that reaches no quad.
-LatticeBox latticeBoxAround(glm::dvec2 centre, double radius);
+// The outer vertices whose world positions lie in [min, max] (x and y, yards), clamped to the map in
+// double before converting to int: any region (huge, infinite, far off the map) gives a box inside the
+// map, or an empty one off it. An inverted or NaN region gives an empty box that reaches no quad.
+LatticeBox latticeBoxIn(glm::dvec2 min, glm::dvec2 max);
+// The same for the square of half-side `radius` around `centre` (a brush's bounding box).
+inline LatticeBox latticeBoxAround(glm::dvec2 centre, double radius) {
+    return latticeBoxIn(centre - glm::dvec2(radius), centre + glm::dvec2(radius));
+}
 
 // A vertex under a brush. Outer: lattice vertex (gx, gy), stored by every chunk touching it. Inner: the
 // centre vertex `vertex` of `chunk` in quad (gx, gy), the quad whose north-west corner is lattice (gx, gy).

@@ -1,6 +1,7 @@
-// The vertices under a brush (core/geometry/brush_vertices.h): the clamped lattice box of a brush for
-// ordinary, huge and infinite radii and for centres on, off and far off the map (negative coordinates
-// included), the outer and inner vertices visited and their order, and the chunks storing each vertex.
+// The vertices under a brush (core/geometry/brush_vertices.h): the clamped lattice box of a brush (or a
+// region) for ordinary, huge and infinite radii and for centres on, off and far off the map (negative
+// coordinates included), the outer and inner vertices visited and their order, and the chunks storing
+// each vertex.
 
 #include "core/geometry/brush_vertices.h"
 
@@ -56,8 +57,12 @@ private slots:
 // A brush of 2.5 units around lattice vertex (100, 200): outer vertices 98..102 each way, row by row,
 // then the centres of quads 97..102, each in its chunk at the quad's centre.
 void TestBrushVertices::ordinaryBrush() {
-    const LatticeBox box = core::latticeBoxAround(core::latticeWorld(100, 200), 2.5 * kUnitSize);
+    const glm::dvec2 centre = core::latticeWorld(100, 200);
+    const LatticeBox box = core::latticeBoxAround(centre, 2.5 * kUnitSize);
     QVERIFY(sameBox(box, LatticeBox{98, 198, 102, 202}));
+    // A region of any shape: world x runs north (gy falls), y west (gx falls).
+    const glm::dvec2 lo = centre - glm::dvec2(1.5 * kUnitSize, 3.5 * kUnitSize);
+    QVERIFY(sameBox(core::latticeBoxIn(lo, centre + glm::dvec2(0.5 * kUnitSize)), LatticeBox{100, 200, 103, 201}));
     const Visited v = visit(box);
     QCOMPARE(v.outer.size(), std::size_t(25));
     QCOMPARE(v.inner.size(), std::size_t(36));
