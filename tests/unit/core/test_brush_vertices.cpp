@@ -62,7 +62,8 @@ void TestBrushVertices::ordinaryBrush() {
     QVERIFY(sameBox(box, LatticeBox{98, 198, 102, 202}));
     // A region of any shape: world x runs north (gy falls), y west (gx falls).
     const glm::dvec2 lo = centre - glm::dvec2(1.5 * kUnitSize, 3.5 * kUnitSize);
-    QVERIFY(sameBox(core::latticeBoxIn(lo, centre + glm::dvec2(0.5 * kUnitSize)), LatticeBox{100, 200, 103, 201}));
+    QVERIFY(sameBox(core::latticeBoxIn(lo, centre + glm::dvec2(0.5 * kUnitSize)),
+                    LatticeBox{100, 200, 103, 201}));
     const Visited v = visit(box);
     QCOMPARE(v.outer.size(), std::size_t(25));
     QCOMPARE(v.inner.size(), std::size_t(36));
