@@ -2,9 +2,12 @@
 // Brush shape shared by every tool: a disc of `radius` yards with full strength inside
 // `hardness * radius` and a falloff to zero at the rim. Pure functions, no Qt.
 
+#include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 
+#include <cmath>
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace mapsmith::core {
@@ -33,6 +36,26 @@ struct BrushSettings {
 // Non-increasing in distance; continuous except for Flat and hardness 1 (hard discs). Strength and
 // pressure are not included (kernels apply them). NaN distance gives 0; hardness is clamped to 0..1.
 double brushWeight(const BrushSettings& brush, double distance);
+
+// Calls fn(i, weight) for each of the first `count` positions (yards) strictly inside the brush disc
+// round `centre` whose brushWeight() is > 0; the one disc walk of every per-vertex kernel.
+template <typename Fn>
+void forEachWeighted(const BrushSettings& brush, glm::dvec2 centre, std::span<const glm::dvec2> positions,
+                     std::size_t count, Fn&& fn) {
+    const std::size_t n = count < positions.size() ? count : positions.size();
+    const double r2 = brush.radius * brush.radius;
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::dvec2 d = positions[i] - centre;
+        const double d2 = glm::dot(d, d);
+        if (!(d2 < r2)) {
+            continue;
+        }
+        const double w = brushWeight(brush, std::sqrt(d2));
+        if (w > 0.0) {
+            fn(i, w);
+        }
+    }
+}
 
 // Dab placement along a stroke: feeds mouse positions, returns the dab centres at exactly
 // `spacing * radius` yards apart along the polyline (the first point always gets a dab).

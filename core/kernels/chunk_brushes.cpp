@@ -124,17 +124,10 @@ void applyColourDab(const VertexColourBrushSettings& settings, glm::dvec2 centre
         return; // also NaN
     }
     const std::uint32_t target = settings.mode == ColourMode::Erase ? kNeutralColour : settings.colour;
-    const std::size_t n = std::min(positions.size(), colours.size());
-    const double r2 = brush.radius * brush.radius;
-    for (std::size_t i = 0; i < n; ++i) {
-        const glm::dvec2 d = positions[i] - centre;
-        const double d2 = glm::dot(d, d);
-        if (!(d2 < r2)) {
-            continue;
-        }
-        const double k = std::clamp(strength * brushWeight(brush, std::sqrt(d2)), 0.0, 1.0);
+    forEachWeighted(brush, centre, positions, colours.size(), [&](std::size_t i, double w) {
+        const double k = std::clamp(strength * w, 0.0, 1.0);
         if (!(k > 0.0)) {
-            continue;
+            return;
         }
         const std::uint32_t c = colours[i];
         std::uint32_t out = 0;
@@ -149,7 +142,7 @@ void applyColourDab(const VertexColourBrushSettings& settings, glm::dvec2 centre
             out |= std::uint32_t(v) << shift;
         }
         colours[i] = out;
-    }
+    });
 }
 
 std::optional<ShadowMap> shownShadow(const io::MapChunk& chunk) {

@@ -43,20 +43,9 @@ double fade(double t) {
 template <typename Fn>
 void forEachInside(const BrushSettings& brush, glm::dvec2 centre, std::span<const glm::dvec2> positions,
                    std::span<float> heights, Fn&& fn) {
-    const std::size_t n = std::min(positions.size(), heights.size());
-    const double r2 = brush.radius * brush.radius;
-    for (std::size_t i = 0; i < n; ++i) {
-        const glm::dvec2 d = positions[i] - centre;
-        const double d2 = glm::dot(d, d);
-        if (!(d2 < r2)) {
-            continue;
-        }
-        const double w = brushWeight(brush, std::sqrt(d2));
-        if (!(w > 0.0)) {
-            continue;
-        }
+    forEachWeighted(brush, centre, positions, heights.size(), [&](std::size_t i, double w) {
         heights[i] = float(fn(i, positions[i], w, double(heights[i])));
-    }
+    });
 }
 
 // Blend factor for the "move towards" modes: never beyond the goal, never away from it.
