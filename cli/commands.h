@@ -31,5 +31,6 @@ int runExportHeightmap(const QStringList& args); // cli/heightmap.cpp
 int runImportHeightmap(const QStringList& args);
 int runExportHmp(const QStringList& args); // cli/hmp_terrain.cpp
 int runImportHmp(const QStringList& args);
+int runPlace(const QStringList& args); // cli/place.cpp
 
 } // namespace mapsmith::cli

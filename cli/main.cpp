@@ -31,6 +31,10 @@ Commands:
                                                 a block of tiles as a Gamestudio HMP5 terrain
   import-hmp FILE.hmp MAPDIR --tiles X_Y[:X2_Y2] [--height-scale S] [--height-offset O] [--skin-tint]
                                                 set a block's heights from a Gamestudio HMP terrain
+  place MAPDIR MODEL --at X,Y[,Z] [--rotation DEG] [--scale S] [--data DIR]... [--json]
+  place MAPDIR --csv FILE [--data DIR]... [--json]
+                                                add M2 doodads and WMOs by world position, with
+                                                their real bounds from the game data
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
 file, MAPDIR a folder holding NAME.wdt and its tiles.
@@ -95,6 +99,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("import-hmp")) {
         return mapsmith::cli::runImportHmp(args);
+    }
+    if (command == QLatin1String("place")) {
+        return mapsmith::cli::runPlace(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

@@ -4,9 +4,9 @@
 #include "core/document/tile_loader.h"
 #include "core/document/tile_summary.h"
 #include "core/kernels/procedural_textures.h"
+#include "core/models/model_library.h"
 #include "editor/document_manager.h"
 #include "editor/minimap_builder.h"
-#include "editor/model_library.h"
 #include "editor/operation_progress.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
@@ -134,7 +134,18 @@ MainWindow::~MainWindow() {
     // The views refer to the document, which goes with the document manager (a child, deleted after
     // this body): nothing of this window may hear from it any more.
     disconnect(mDocs, nullptr, this, nullptr);
+    if (mModels) {
+        mModels->setProblemHandler({}); // the library may outlive this window (the views' settings hold it)
+    }
     documentAboutToChange();
+}
+
+void MainWindow::reportModelProblem(const core::ModelProblem& problem) {
+    ++mModelProblems;
+    statusBar()->showMessage(
+        tr("%1: a stand-in box is used (%n model(s) without bounds so far)", nullptr, mModelProblems)
+            .arg(QString::fromStdString(problem.message)),
+        10000);
 }
 
 core::MapDocument* MainWindow::document() const {
@@ -668,8 +679,19 @@ bool MainWindow::applyAssetFolders() {
         mGameTextures.push_back(QString::fromStdString(path));
     }
     mViewport->reloadTextures();
-    mModels = std::make_shared<ModelLibrary>(opened.source);
-    const core::ObjectBoundsSettings bounds = ModelLibrary::settingsFor(mModels);
+    if (mModels) {
+        mModels->setProblemHandler({});
+    }
+    mModels = std::make_shared<core::ModelLibrary>(opened.source);
+    mModelProblems = 0;
+    if (opened.source->size() > 0) {
+        // Without game data every model is missing, and saying so would be noise.
+        mModels->setProblemHandler([this](const core::ModelProblem& problem) {
+            QMetaObject::invokeMethod(
+                this, [this, problem] { reportModelProblem(problem); }, Qt::QueuedConnection);
+        });
+    }
+    const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
     mViewport->setObjectBounds(bounds);
     mTools->objects()->setBounds(bounds);
     rebuildMinimap();

@@ -50,11 +50,15 @@ class TileMapWidget;
 class TileSummaryPanel;
 } // namespace mapsmith::widgets
 
+namespace mapsmith::core {
+class ModelLibrary;
+struct ModelProblem;
+} // namespace mapsmith::core
+
 namespace mapsmith::editor {
 
 class DocumentManager;
 class MinimapBuilder;
-class ModelLibrary;
 class TerrainViewport;
 class TileStreamer;
 class ToolSettingsDock;
@@ -87,7 +91,7 @@ public:
     io::TextureCache* textureCache() const { return mTextureCache.get(); }
     // Tileset textures the game data lists ("Tileset\...\*.blp").
     const QStringList& gameTextures() const { return mGameTextures; }
-    // Object bounds and proxy wires from the game data's models (editor/model_library.h).
+    // Object bounds and proxy wires from the game data's models (core/models/model_library.h).
     const core::ObjectBoundsSettings& objectBounds() const;
     // Assembles the tile map's minimap from the game data in the background (tests wait on it).
     MinimapBuilder* minimapBuilder() const { return mMinimap; }
@@ -151,6 +155,7 @@ private:
     void chooseSaveFolder(std::optional<core::TileLayout> layout);
     void exportPatchAsked();
     void reportError(const QString& message);
+    void reportModelProblem(const core::ModelProblem& problem);
     // Records `action` as rebindable under `id` with its default keys (and sets them).
     void bindShortcut(QAction* action, const QString& id, const QString& label, QList<QKeySequence> defaults);
     void applyShortcuts();
@@ -174,7 +179,8 @@ private:
     std::shared_ptr<io::TextureCache> mTextureCache;
     QStringList mGameTextures;
     MinimapBuilder* mMinimap = nullptr;
-    std::shared_ptr<ModelLibrary> mModels; // the game data's models (proxies, bounds)
+    std::shared_ptr<core::ModelLibrary> mModels; // the game data's models (proxies, bounds)
+    int mModelProblems = 0;                      // models of mModels without bounds, reported so far
     QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;
     ToolSettingsDock* mToolSettings = nullptr;

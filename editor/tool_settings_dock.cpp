@@ -52,7 +52,7 @@ ToolSettingsDock::ToolSettingsDock(ToolManager& tools, QWidget* parent) : QWidge
     objectHelp->setWordWrap(true);
     auto* placeModel = new QLineEdit(objectPage);
     placeModel->setObjectName(QStringLiteral("placeModelEdit"));
-    placeModel->setPlaceholderText(tr("e.g. World\\Generic\\Tree.m2 or a Gamestudio .mdl"));
+    placeModel->setPlaceholderText(tr("e.g. World\\Generic\\Tree.m2, a .wmo or a Gamestudio .mdl"));
     placeModel->setClearButtonEnabled(true);
     connect(placeModel, &QLineEdit::textChanged, this,
             [this](const QString& text) { mTools.objects()->setPlaceModel(text.trimmed().toStdString()); });

@@ -134,4 +134,53 @@ OpenedAssets openAssetFolders(const AssetFolders& folders) {
     return out;
 }
 
+OpenedAssets openDataPaths(const QStringList& paths) {
+    OpenedAssets out;
+    out.source = std::make_shared<io::StackAssetSource>();
+    std::vector<std::unique_ptr<io::AssetSource>> loose;
+    std::vector<std::unique_ptr<io::AssetSource>> archives;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (info.isFile()) {
+            auto mpq = io::MpqAssetSource::open({toPath(path)});
+            if (!mpq) {
+                out.problems.push_back(
+                    QObject::tr("%1: %2").arg(path, QString::fromStdString(mpq.error().describe())));
+                continue;
+            }
+            archives.push_back(std::move(*mpq));
+            continue;
+        }
+        if (const QString problem = folderProblem(path); !problem.isEmpty()) {
+            out.problems.push_back(problem);
+            continue;
+        }
+        const QString client = resolveClientDataFolder(path);
+        if (hasMpq(client)) {
+            auto mpq = io::openClientData(toPath(client));
+            if (!mpq) {
+                out.problems.push_back(
+                    QObject::tr("%1: %2").arg(path, QString::fromStdString(mpq.error().describe())));
+                continue;
+            }
+            archives.push_back(std::move(*mpq));
+            continue;
+        }
+        auto folder = io::FolderAssetSource::open(toPath(path));
+        if (!folder) {
+            out.problems.push_back(
+                QObject::tr("%1: %2").arg(path, QString::fromStdString(folder.error().describe())));
+            continue;
+        }
+        loose.push_back(std::move(*folder));
+    }
+    for (auto& source : loose) {
+        out.source->pushBack(std::move(source));
+    }
+    for (auto& source : archives) {
+        out.source->pushBack(std::move(source));
+    }
+    return out;
+}
+
 } // namespace mapsmith::core

@@ -55,4 +55,11 @@ struct OpenedAssets {
 // reported, so one bad archive does not take away the others.
 OpenedAssets openAssetFolders(const AssetFolders& folders);
 
+// Game data named on a command line (mapsmith-cli --data): each path is a client folder or its Data
+// folder (its MPQ archives in the client's order), a single .mpq archive, or a folder of loose files.
+// As in the editor, loose files win over archives: every loose-file folder (first named first) comes
+// before every archive source (first named first). A path that cannot be used is a problem; the
+// others are still opened.
+OpenedAssets openDataPaths(const QStringList& paths);
+
 } // namespace mapsmith::core

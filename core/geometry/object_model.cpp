@@ -82,6 +82,22 @@ glm::dmat3 placementRotation(const io::Vec3f& rotation) {
     return d * rotY(double(rotation.y) - 270.0) * rotZ(-double(rotation.x)) * rotX(double(rotation.z) - 90.0);
 }
 
+namespace {
+double wrapDegrees(double degrees) {
+    const double wrapped = std::fmod(degrees, 360.0);
+    return wrapped < 0.0 ? wrapped + 360.0 : wrapped;
+}
+} // namespace
+
+float rotationYForHeading(double headingDegrees) {
+    const float r = float(wrapDegrees(headingDegrees + 180.0));
+    return r >= 360.0f ? 0.0f : r; // a value just below 360 may round up in float
+}
+
+double headingForRotationY(float rotationY) {
+    return wrapDegrees(double(rotationY) - 180.0);
+}
+
 Box3 transformBox(const Box3& box, const glm::dmat3& m, glm::dvec3 origin) {
     Box3 out{glm::dvec3(std::numeric_limits<double>::infinity()),
              glm::dvec3(-std::numeric_limits<double>::infinity())};

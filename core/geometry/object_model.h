@@ -74,6 +74,11 @@ io::Vec3f toVec3f(glm::dvec3 v);
 
 // Model -> placement-offset rotation (unscaled) for a rotation in degrees (see the header comment).
 glm::dmat3 placementRotation(const io::Vec3f& rotationDegrees);
+// Heading (degrees, as the game gives an orientation: 0 faces north, 90 west, counter-clockwise) <->
+// MDDF/MODF rotation y. A model faces its +x axis, which rotation y 0 turns to the south (see
+// placementRotation), so rotation y = heading + 180, kept in [0, 360).
+float rotationYForHeading(double headingDegrees);
+double headingForRotationY(float rotationY); // in [0, 360)
 // AABB of the 8 corners of `box` mapped by `m` and moved to `origin`.
 Box3 transformBox(const Box3& box, const glm::dmat3& m, glm::dvec3 origin);
 // Adds `delta` degrees to a rotation component; results stay within (-360, 360) (same orientation).

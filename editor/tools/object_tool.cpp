@@ -1,6 +1,7 @@
 #include "editor/tools/object_tool.h"
 
 #include "core/document/map_document.h"
+#include "core/models/model_bounds.h"
 #include "editor/tools/object_pick.h"
 
 #include <glm/geometric.hpp>
@@ -72,7 +73,10 @@ void ObjectTool::begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardMod
     if (!hit) {
         if (!mPlaceModel.empty() && mIds) {
             core::ObjectEditor editor(doc, *mIds, mSettings);
-            if (const auto placed = editor.addDoodad(mPlaceModel, world)) {
+            const auto placed = core::kindOfModelName(mPlaceModel) == core::ObjectKind::Wmo
+                                    ? editor.addWmo(mPlaceModel, world)
+                                    : editor.addDoodad(mPlaceModel, world);
+            if (placed) {
                 setSelection({*placed});
                 emit message(tr("Placed %1").arg(QString::fromStdString(mPlaceModel)));
                 return;

@@ -1,0 +1,257 @@
+#include "core/models/model_library.h"
+
+#include "core/models/model_bounds.h"
+#include "io/binary/fourcc.h"
+#include "io/gamestudio/mdl.h"
+#include "io/model/m2.h"
+#include "io/model/mdx.h"
+#include "io/model/wmo.h"
+
+#include <array>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <set>
+#include <utility>
+
+namespace mapsmith::core {
+
+namespace {
+
+bool startsWith(const std::vector<std::byte>& bytes, const char* magic) {
+    const std::size_t n = std::strlen(magic);
+    return bytes.size() >= n && std::memcmp(bytes.data(), magic, n) == 0;
+}
+
+// WMO roots begin with MVER, stored byte-reversed as every WMO chunk tag.
+bool isWmoRoot(const std::vector<std::byte>& bytes) {
+    return startsWith(bytes, "REVM");
+}
+
+bool isGamestudioMdl(const std::vector<std::byte>& bytes) {
+    return startsWith(bytes, "MDL3") || startsWith(bytes, "MDL4") || startsWith(bytes, "MDL5");
+}
+
+std::string firstProblem(const io::Error& e, const std::string& file) {
+    io::Error named = e;
+    if (named.file.empty()) {
+        named.file = file;
+    }
+    return named.describe();
+}
+
+// Frame 0 of an MDL as a wire (each edge once) and its box; model units count as yards at scale 1.0.
+void fillFromMdl(const io::Mdl& mdl, ModelInfo& info) {
+    const io::MdlTriangleList tris = io::mdlFrameTriangles(mdl, 0);
+    auto wire = std::make_shared<ModelWire>();
+    std::map<std::array<float, 3>, std::uint32_t> index; // shared corners once
+    std::set<std::pair<std::uint32_t, std::uint32_t>> edges;
+    std::vector<std::uint32_t> corner(tris.positions.size());
+    glm::dvec3 lo(std::numeric_limits<double>::max());
+    glm::dvec3 hi(std::numeric_limits<double>::lowest());
+    for (std::size_t i = 0; i < tris.positions.size(); ++i) {
+        const auto& p = tris.positions[i];
+        auto [it, added] = index.emplace(p, std::uint32_t(wire->vertices.size()));
+        if (added) {
+            const glm::dvec3 v(p[0], p[1], p[2]);
+            wire->vertices.push_back(v);
+            lo = glm::min(lo, v);
+            hi = glm::max(hi, v);
+        }
+        corner[i] = it->second;
+    }
+    for (std::size_t t = 0; t + 2 < corner.size(); t += 3) {
+        for (int k = 0; k < 3; ++k) {
+            std::uint32_t a = corner[t + std::size_t(k)];
+            std::uint32_t b = corner[t + std::size_t((k + 1) % 3)];
+            if (a > b) {
+                std::swap(a, b);
+            }
+            if (a != b && edges.insert({a, b}).second) {
+                wire->edges.push_back(a);
+                wire->edges.push_back(b);
+            }
+        }
+    }
+    if (wire->vertices.empty()) {
+        info.problem = info.file + ": the model has no vertices";
+        return;
+    }
+    info.wire = std::move(wire);
+    info.bounds = Box3{lo, hi};
+}
+
+// Reads the model's bounds from its bytes, decided by content. Lenient reads: a damaged part the
+// bounds do not come from costs nothing.
+void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& info) {
+    io::Diagnostics diag;
+    diag.lenient = true;
+    if (kind == ObjectKind::Wmo) {
+        if (!isWmoRoot(bytes)) {
+            info.problem = info.file + ": not a WMO root file";
+            return;
+        }
+        auto root = io::readWmoRoot(bytes, diag, info.file);
+        if (!root) {
+            info.problem = firstProblem(root.error(), info.file);
+            return;
+        }
+        info.format = ModelFormat::Wmo;
+        info.bounds = wmoModelBounds(*root);
+    } else if (startsWith(bytes, "MD20")) {
+        auto m2 = io::readM2(bytes, diag, info.file);
+        if (!m2) {
+            info.problem = firstProblem(m2.error(), info.file);
+            return;
+        }
+        info.format = ModelFormat::M2;
+        info.bounds = m2ModelBounds(*m2);
+    } else if (startsWith(bytes, "MDLX")) {
+        auto mdx = io::readMdx(bytes, diag, info.file);
+        if (!mdx) {
+            info.problem = firstProblem(mdx.error(), info.file);
+            return;
+        }
+        info.format = ModelFormat::Mdx;
+        info.bounds = mdxModelBounds(*mdx);
+    } else if (isGamestudioMdl(bytes)) {
+        auto mdl = io::readMdl(bytes);
+        if (!mdl) {
+            info.problem = firstProblem(mdl.error(), info.file);
+            return;
+        }
+        info.format = ModelFormat::GamestudioMdl;
+        fillFromMdl(*mdl, info);
+        return;
+    } else if (startsWith(bytes, "MD21")) {
+        info.problem = info.file + ": a chunked (Legion or later) M2, which WotLK cannot load";
+        return;
+    } else {
+        info.problem = info.file + ": not a model file Mapsmith reads (M2, MDX, Gamestudio MDL)";
+        return;
+    }
+    if (!info.bounds) {
+        info.problem = info.file + ": its bounding box is not finite";
+    }
+}
+
+std::string keyOf(ObjectKind kind, const std::string& name) {
+    return (kind == ObjectKind::Doodad ? "d:" : "w:") + io::normalizeGamePath(name);
+}
+
+} // namespace
+
+std::shared_ptr<const ModelInfo> ModelLibrary::load(ObjectKind kind, const std::string& name) const {
+    auto info = std::make_shared<ModelInfo>();
+    if (!mSource) {
+        info->problem = "no game data to read " + name + " from";
+        return info;
+    }
+    const std::vector<std::string> candidates = modelFileCandidates(kind, name);
+    for (const std::string& candidate : candidates) {
+        if (!mSource->exists(candidate)) {
+            continue;
+        }
+        info->file = candidate;
+        auto bytes = mSource->read(candidate);
+        if (!bytes) {
+            info->problem = bytes.error().describe();
+            return info;
+        }
+        fillFrom(*bytes, kind, *info);
+        return info;
+    }
+    info->problem = "not found in the game data: " + candidates.front();
+    for (std::size_t i = 1; i < candidates.size(); ++i) {
+        info->problem += " (nor " + candidates[i] + ")";
+    }
+    return info;
+}
+
+std::shared_ptr<const ModelInfo> ModelLibrary::entry(ObjectKind kind, const std::string& name) {
+    const std::string key = keyOf(kind, name);
+    {
+        std::lock_guard lock(mMutex);
+        if (const auto it = mEntries.find(key); it != mEntries.end()) {
+            return it->second;
+        }
+    }
+    std::shared_ptr<const ModelInfo> loaded = load(kind, name);
+    std::function<void(const ModelProblem&)> handler;
+    ModelProblem problem;
+    {
+        std::lock_guard lock(mMutex);
+        auto [it, added] = mEntries.emplace(key, loaded);
+        if (!added) {
+            return it->second; // another thread read it meanwhile
+        }
+        if (!loaded->bounds) {
+            problem = ModelProblem{kind, name, loaded->problem};
+            mProblems.push_back(problem);
+            handler = mHandler;
+        }
+    }
+    if (handler) {
+        handler(problem);
+    }
+    return loaded;
+}
+
+ModelInfo ModelLibrary::info(ObjectKind kind, const std::string& name) {
+    return *entry(kind, name);
+}
+
+std::optional<Box3> ModelLibrary::bounds(ObjectKind kind, const std::string& name) {
+    return entry(kind, name)->bounds;
+}
+
+std::shared_ptr<const ModelWire> ModelLibrary::wire(ObjectKind kind, const std::string& name) {
+    return entry(kind, name)->wire;
+}
+
+void ModelLibrary::setProblemHandler(std::function<void(const ModelProblem&)> handler) {
+    std::lock_guard lock(mMutex);
+    mHandler = std::move(handler);
+}
+
+std::vector<ModelProblem> ModelLibrary::problems() const {
+    std::lock_guard lock(mMutex);
+    return mProblems;
+}
+
+std::size_t ModelLibrary::size() const {
+    std::lock_guard lock(mMutex);
+    return mEntries.size();
+}
+
+ObjectBoundsSettings ModelLibrary::settingsFor(std::shared_ptr<ModelLibrary> library) {
+    ObjectBoundsSettings settings;
+    settings.modelBounds = [library](ObjectKind kind, const std::string& name) {
+        return library->bounds(kind, name);
+    };
+    settings.modelWire = [library](ObjectKind kind, const std::string& name) {
+        return library->wire(kind, name);
+    };
+    return settings;
+}
+
+std::string describeModel(const ModelInfo& info) {
+    if (!info.bounds) {
+        return info.problem;
+    }
+    switch (info.format) {
+    case ModelFormat::M2:
+        return info.file + " (M2)";
+    case ModelFormat::Wmo:
+        return info.file + " (WMO)";
+    case ModelFormat::Mdx:
+        return info.file + " (MDX)";
+    case ModelFormat::GamestudioMdl:
+        return info.file + " (Gamestudio MDL)";
+    case ModelFormat::None:
+        break;
+    }
+    return info.file;
+}
+
+} // namespace mapsmith::core
