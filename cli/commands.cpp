@@ -1,5 +1,7 @@
 #include "cli/commands.h"
 
+#include "cli/model_info.h"
+#include "cli/output.h"
 #include "cli/tile_io.h"
 
 #include "core/document/atomic_file.h"
@@ -8,7 +10,7 @@
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
 #include "io/adt/adt_layout.h"
-#include "io/binary/hex.h"
+#include "io/binary/file_kind.h"
 #include "io/wdt/wdt.h"
 #include "io/wdt/wdt_dump.h"
 
@@ -26,68 +28,6 @@
 namespace mapsmith::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-QTextStream& out() {
-    static QTextStream s(stdout);
-    return s;
-}
-QTextStream& err() {
-    static QTextStream s(stderr);
-    return s;
-}
-
-QString hex(std::uint64_t v) {
-    return QString::fromStdString(io::hex(v));
-}
-
-QString describe(const io::Error& e) {
-    return QString::fromStdString(e.describe());
-}
-
-Json errorJson(const io::Error& e) {
-    Json j{{"chunk", e.chunk.isNull() ? std::string() : e.chunk.str()},
-           {"offset", e.offset},
-           {"code", io::errorCodeName(e.code)},
-           {"message", e.message}};
-    if (!e.file.empty()) {
-        j["file"] = e.file; // split sets: the path of the file concerned
-    }
-    return j;
-}
-
-void printJson(const Json& j) {
-    out() << QString::fromStdString(j.dump(2)) << "\n";
-}
-
-enum class FileKind { Adt, Wdt, Unknown };
-
-// WDTs have MPHD/MAIN, tiles have MHDR/MCNK; the extension decides only when the content cannot.
-FileKind detectKind(const std::vector<std::byte>& bytes, const QString& path) {
-    io::ByteReader r(bytes);
-    for (int i = 0; i < 4 && r.remaining() >= 8; ++i) {
-        const io::FourCC id = r.fourcc();
-        const std::uint32_t size = r.u32();
-        if (id == io::chunk::MPHD || id == io::chunk::MAIN) {
-            return FileKind::Wdt;
-        }
-        if (id == io::chunk::MHDR || id == io::chunk::MCIN || id == io::chunk::MCNK) {
-            return FileKind::Adt;
-        }
-        if (!r.skip(size)) {
-            break;
-        }
-    }
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("wdt")) {
-        return FileKind::Wdt;
-    }
-    if (suffix == QLatin1String("adt")) {
-        return FileKind::Adt;
-    }
-    return FileKind::Unknown;
-}
-
 QCommandLineOption wdtOption() {
     return QCommandLineOption(QStringLiteral("wdt"),
                               QStringLiteral("The map's WDT (sets the alpha map depth). Default: <Map>.wdt "
@@ -96,6 +36,21 @@ QCommandLineOption wdtOption() {
 }
 QCommandLineOption jsonOption(const QString& what) {
     return QCommandLineOption(QStringLiteral("json"), what);
+}
+
+// Decided by the content; the extension only when the content cannot (io/binary/file_kind.h).
+io::FileKind kindOf(const std::vector<std::byte>& bytes, const QString& path) {
+    return io::sniffFileKind(bytes, path.toStdString());
+}
+
+// dump and roundtrip read tiles and WDTs only: a model or texture is named, not misread as a tile.
+std::optional<int> refuseModel(const QString& command, const QString& path, io::FileKind kind) {
+    if (kind == io::FileKind::Adt || kind == io::FileKind::Wdt || kind == io::FileKind::Unknown) {
+        return std::nullopt;
+    }
+    err() << "mapsmith-cli " << command << ": " << path << " is " << io::fileKindName(kind) << " data; "
+          << command << " reads .adt tiles and .wdt files (info and validate read models)\n";
+    return Failure;
 }
 
 const char* encodingName(io::AlphaEncoding e) {
@@ -228,13 +183,9 @@ int infoWdt(const QString& path, const std::vector<std::byte>& bytes, bool json)
     }
     const Json summary = io::summarizeWdt(*wdt, bytes);
     if (json) {
-        Json j{{"file", path.toStdString()}, {"size", bytes.size()}, {"type", "WDT"}};
+        Json j{{"file", path.toStdString()}, {"size", bytes.size()}, {"type", "WDT"}, {"format", "wdt"}};
         j.update(summary);
-        Json warnings = Json::array();
-        for (const auto& w : diag.warnings) {
-            warnings.push_back(errorJson(w));
-        }
-        j["warnings"] = warnings;
+        j["warnings"] = errorListJson(diag.warnings);
         printJson(j);
         return Ok;
     }
@@ -260,16 +211,26 @@ int infoWdt(const QString& path, const std::vector<std::byte>& bytes, bool json)
 
 int runInfo(const QStringList& args) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Summary of an ADT tile or WDT: version, chunk list with "
-                                                    "offsets and sizes, counts, alpha map format."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Summary of a file; its kind is read from its first bytes (the extension decides only for a file "
+        "whose bytes say nothing). ADT tile or WDT: version, chunk list with offsets and sizes, counts, "
+        "alpha "
+        "map format. M2 (WotLK, MD20): bounding and collision boxes, vertices, the triangles of the skin "
+        "profile Name00.skin (else the lowest-numbered one beside it), textures (\"\" for those set at run "
+        "time), counts. WMO root: bounds, textures, doodad sets, and vertices and triangles of the group "
+        "files Name_NNN.wmo beside it. MDX (0.5.3): bounds, geosets, textures, sequences. Also M2 skins, WMO "
+        "groups, Gamestudio MDL and HMP, and BLP textures. Files beside a model are also found in another "
+        "letter case. A damaged model is read as far as it goes, its problems listed as warnings; a file "
+        "that cannot be read at all exits 3 with the place of the error. MD21 (Legion+ M2) is refused."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("An .adt or .wdt file; a split root (Name_X_Y.adt with its _tex0/_obj0 beside it) is "
-                       "read with its partners."));
+        QStringLiteral("An .adt or .wdt file (a split root, Name_X_Y.adt with its _tex0/_obj0 beside it, is "
+                       "read with its partners), or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or .blp file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print JSON."));
-    const QCommandLineOption chunks(QStringLiteral("chunks"),
-                                    QStringLiteral("List every chunk, including each MCNK's sub-chunks."));
+    const QCommandLineOption chunks(
+        QStringLiteral("chunks"),
+        QStringLiteral("List every chunk, including each MCNK's sub-chunks (tiles)."));
     parser.addOptions({wdt, json, chunks});
     if (auto code = parseCommand(parser, args, 1, 1)) {
         return *code;
@@ -280,8 +241,12 @@ int runInfo(const QStringList& args) {
         err() << "mapsmith-cli info: " << describe(bytes.error()) << "\n";
         return Failure;
     }
-    if (detectKind(*bytes, path) == FileKind::Wdt) {
+    const io::FileKind kind = kindOf(*bytes, path);
+    if (kind == io::FileKind::Wdt) {
         return infoWdt(path, *bytes, parser.isSet(json));
+    }
+    if (kind != io::FileKind::Adt) {
+        return modelInfo(kind, path, *bytes, parser.isSet(json));
     }
     auto tile = readTile(path, parser.value(wdt), true);
     if (!tile) {
@@ -307,6 +272,7 @@ int runInfo(const QStringList& args) {
         Json j{{"file", path.toStdString()},
                {"size", bytes->size()},
                {"type", "ADT"},
+               {"format", "adt"},
                {"layout", layoutName(files.layout)},
                {"version", tile->adt.version},
                {"wdt", tile->alpha.wdtPath.toStdString()},
@@ -334,16 +300,8 @@ int runInfo(const QStringList& args) {
                {"heightRange", {s.minHeight, s.maxHeight}},
                {"files", fileList},
                {"chunks", chunkList}};
-        Json warnings = Json::array();
-        for (const auto& w : tile->warnings) {
-            warnings.push_back(errorJson(w));
-        }
-        j["warnings"] = warnings;
-        Json notes = Json::array();
-        for (const auto& n : tile->notes) {
-            notes.push_back(errorJson(n));
-        }
-        j["notes"] = notes;
+        j["warnings"] = errorListJson(tile->warnings);
+        j["notes"] = errorListJson(tile->notes);
         printJson(j);
         return Ok;
     }
@@ -400,9 +358,16 @@ int runValidate(const QStringList& args) {
         "MHDR/MCIN/MCNK offset. A split root (Name_X_Y.adt with Name_X_Y_tex0.adt/_obj0.adt beside it) "
         "is read with its partners and each problem names its file; the v18 layout checks do not apply "
         "to split sets. Notes (\"note: ...\") name data the client ignores, such as MCCV or MCSH present "
-        "with their MCNK flag clear; Mapsmith keeps it as read, and a note does not make a file invalid."));
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("An .adt (v18 or split root) or .wdt file."));
+        "with their MCNK flag clear; Mapsmith keeps it as read, and a note does not make a file invalid. "
+        "Models and textures (M2, M2 skin, WMO root or group, MDX, MDL, HMP, BLP; the kind is read from the "
+        "first bytes) are read strictly; the first problem and every further one a lenient read finds are "
+        "listed. An M2 is checked with every skin profile its header counts (Name00.skin ..) and a WMO root "
+        "with every group file (Name_000.wmo ..), found beside it in any letter case: a missing skin "
+        "profile or group file is a problem. MD21 (Legion+ M2) is refused (exit 3)."));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("An .adt (v18 or split root) or .wdt file, or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or "
+                       ".blp file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print the problems as JSON."));
     parser.addOptions({wdt, json});
@@ -415,9 +380,13 @@ int runValidate(const QStringList& args) {
         err() << "mapsmith-cli validate: " << describe(bytes.error()) << "\n";
         return Failure;
     }
+    const io::FileKind kind = kindOf(*bytes, path);
+    if (kind != io::FileKind::Adt && kind != io::FileKind::Wdt) {
+        return modelValidate(kind, path, *bytes, parser.isSet(json));
+    }
     std::vector<io::Error> problems;
     std::vector<io::Warning> notes; // harmless, worth knowing: printed, never a reason to exit 1
-    if (detectKind(*bytes, path) == FileKind::Wdt) {
+    if (kind == io::FileKind::Wdt) {
         io::Diagnostics diag;
         diag.lenient = true;
         auto w = io::readWdt(*bytes, diag);
@@ -448,33 +417,7 @@ int runValidate(const QStringList& args) {
             }
         }
     }
-    if (parser.isSet(json)) {
-        Json list = Json::array();
-        for (const auto& p : problems) {
-            list.push_back(errorJson(p));
-        }
-        Json noteList = Json::array();
-        for (const auto& n : notes) {
-            noteList.push_back(errorJson(n));
-        }
-        printJson(Json{{"file", path.toStdString()},
-                       {"valid", problems.empty()},
-                       {"problems", list},
-                       {"notes", noteList}});
-    } else {
-        for (const auto& p : problems) {
-            out() << located(path, p) << "\n";
-        }
-        for (const auto& n : notes) {
-            out() << "note: " << located(path, n) << "\n";
-        }
-        if (problems.empty()) {
-            out() << path << ": valid\n";
-        } else {
-            out() << path << ": " << problems.size() << " problem(s)\n";
-        }
-    }
-    return problems.empty() ? Ok : Invalid;
+    return reportValidation(path, problems, notes, parser.isSet(json));
 }
 
 int runDump(const QStringList& args) {
@@ -502,7 +445,11 @@ int runDump(const QStringList& args) {
         err() << "mapsmith-cli dump: " << describe(bytes.error()) << "\n";
         return Failure;
     }
-    if (detectKind(*bytes, path) == FileKind::Wdt) {
+    const io::FileKind kind = kindOf(*bytes, path);
+    if (auto code = refuseModel(QStringLiteral("dump"), path, kind)) {
+        return *code;
+    }
+    if (kind == io::FileKind::Wdt) {
         io::Diagnostics diag;
         diag.lenient = parser.isSet(lenient);
         auto w = io::readWdt(*bytes, diag);
@@ -574,7 +521,11 @@ int runRoundtrip(const QStringList& args) {
     QString wdtWritten;
     QStringList removed;
     std::vector<io::Warning> warnings;
-    if (detectKind(*bytes, inPath) == FileKind::Wdt) {
+    const io::FileKind kind = kindOf(*bytes, inPath);
+    if (auto code = refuseModel(QStringLiteral("roundtrip"), inPath, kind)) {
+        return *code;
+    }
+    if (kind == io::FileKind::Wdt) {
         if (encoding) {
             err() << "mapsmith-cli roundtrip: --alpha applies to .adt tiles\n";
             return Usage;

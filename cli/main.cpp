@@ -10,8 +10,10 @@ namespace {
 const char* kUsage = R"(Usage: mapsmith-cli <command> [options] FILE...
 
 Commands:
-  info FILE [--wdt WDT] [--chunks] [--json]     summary: version, chunk list, counts, alpha format
+  info FILE [--wdt WDT] [--chunks] [--json]     summary: version, chunk list, counts, alpha format;
+                                                models: bounds, vertices, triangles, textures, groups
   validate FILE [--wdt WDT] [--json]            check a file; exit 0 when valid, 1 with each problem
+                                                (models: with their skin profiles / group files)
   dump FILE [--wdt WDT] [--json]                the semantic content as JSON (for comparing files)
   roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
                                                 read and write back, optionally re-encoding alpha maps
@@ -37,7 +39,10 @@ Commands:
                                                 their real bounds from the game data
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
-file, MAPDIR a folder holding NAME.wdt and its tiles.
+file; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
+it), .skin, .wmo (a root with its _NNN.wmo groups beside it, or a group), .mdx, Gamestudio .mdl and
+.hmp, and .blp. The kind of a file comes from its first bytes, the extension only when they say
+nothing. MAPDIR is a folder holding NAME.wdt and its tiles.
 Run 'mapsmith-cli <command> --help' for details.
 Exit codes: 0 ok, 1 invalid or different, 2 usage error, 3 read/write failure.
 )";
