@@ -85,8 +85,9 @@ int runPlace(const QStringList& args) {
         "(MCRF), and a WMO's MODF extents are its root's bounding box placed. The changed tiles are saved "
         "atomically, each previous file kept as .bak. A model that cannot be found or read in the game "
         "data writes nothing (exit 3), as does a position on no tile of the map (exit 1)."));
-    parser.addPositionalArgument(QStringLiteral("MAPDIR"),
-                                 QStringLiteral("The map folder (holding NAME.wdt and its tiles) or its .wdt."));
+    parser.addPositionalArgument(
+        QStringLiteral("MAPDIR"),
+        QStringLiteral("The map folder (holding NAME.wdt and its tiles) or its .wdt."));
     parser.addPositionalArgument(QStringLiteral("MODEL"),
                                  QStringLiteral("Game path of the model, e.g. World\\Generic\\Tree.m2 or "
                                                 "World\\wmo\\Tent.wmo (not with --csv)."),
@@ -252,8 +253,8 @@ int runPlace(const QStringList& args) {
         for (const core::TileCoord t : saved.saved) {
             files.push_back(source->tilePath(t).toStdString());
         }
-        out << QString::fromStdString(Json{{"map", map->wdtPath.toStdString()}, {"placed", list}, {"saved", files}}
-                                          .dump(2))
+        out << QString::fromStdString(
+                   Json{{"map", map->wdtPath.toStdString()}, {"placed", list}, {"saved", files}}.dump(2))
             << "\n";
         return Ok;
     }

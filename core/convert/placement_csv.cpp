@@ -55,7 +55,8 @@ std::optional<std::vector<std::string>> splitFields(std::string_view line) {
             i = comma;
         } else {
             const std::size_t comma = line.find(',', i);
-            field = std::string(trim(line.substr(i, comma == std::string_view::npos ? std::string_view::npos : comma - i)));
+            field = std::string(
+                trim(line.substr(i, comma == std::string_view::npos ? std::string_view::npos : comma - i)));
             i = comma;
         }
         fields.push_back(std::move(field));
@@ -143,7 +144,8 @@ Expected<std::vector<PlacementRequest>> parsePlacementCsv(std::string_view text)
             }
             values[f] = number((*fields)[f]);
             if (!values[f]) {
-                return lineError(lineNumber, std::string(kNames[f]) + " \"" + (*fields)[f] + "\" is not a number");
+                return lineError(lineNumber,
+                                 std::string(kNames[f]) + " \"" + (*fields)[f] + "\" is not a number");
             }
         }
         r.world = {*values[1], *values[2]};

@@ -62,10 +62,10 @@ Expected<Checked> check(MapDocument& doc, ModelLibrary& models, const PlacementR
     if (c.kind == ObjectKind::Doodad) {
         const double fixed = std::round(r.scale * kScaleOne);
         if (fixed < kScaleMin || fixed > kScaleMax) {
-            return CoreError(CoreError::Code::Refused,
-                             at + "scale " + num(r.scale) + " is outside what MDDF stores (" +
-                                 num(double(kScaleMin) / kScaleOne) + " .. " + num(double(kScaleMax) / kScaleOne) +
-                                 ")");
+            return CoreError(CoreError::Code::Refused, at + "scale " + num(r.scale) +
+                                                           " is outside what MDDF stores (" +
+                                                           num(double(kScaleMin) / kScaleOne) + " .. " +
+                                                           num(double(kScaleMax) / kScaleOne) + ")");
         }
         c.scale = std::uint16_t(fixed);
     }
@@ -73,8 +73,8 @@ Expected<Checked> check(MapDocument& doc, ModelLibrary& models, const PlacementR
     if (!tile.valid() || !doc.tileExists(tile)) {
         return CoreError(CoreError::Code::NotInMap,
                          at + positionText(r.world) + " is not on a tile of the map" +
-                             (tile.valid() ? " (tile " + std::to_string(tile.x) + "_" + std::to_string(tile.y) +
-                                                 " does not exist)"
+                             (tile.valid() ? " (tile " + std::to_string(tile.x) + "_" +
+                                                 std::to_string(tile.y) + " does not exist)"
                                            : ""),
                          tile.valid() ? std::optional<TileCoord>(tile) : std::nullopt);
     }
@@ -103,7 +103,8 @@ Expected<Checked> check(MapDocument& doc, ModelLibrary& models, const PlacementR
 
 } // namespace
 
-Expected<std::vector<PlacedObject>> placeObjects(MapDocument& doc, ModelLibrary& models, UniqueIdAllocator& ids,
+Expected<std::vector<PlacedObject>> placeObjects(MapDocument& doc, ModelLibrary& models,
+                                                 UniqueIdAllocator& ids,
                                                  const std::vector<PlacementRequest>& requests) {
     std::vector<Checked> checked;
     checked.reserve(requests.size());
@@ -127,13 +128,15 @@ Expected<std::vector<PlacedObject>> placeObjects(MapDocument& doc, ModelLibrary&
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const PlacementRequest& r = requests[i];
         const Checked& c = checked[i];
-        const auto ref = c.kind == ObjectKind::Wmo ? editor.addWmo(r.model, c.world, c.rotation, c.model.bounds)
-                                                   : editor.addDoodad(r.model, c.world, c.rotation, c.scale);
+        const auto ref = c.kind == ObjectKind::Wmo
+                             ? editor.addWmo(r.model, c.world, c.rotation, c.model.bounds)
+                             : editor.addDoodad(r.model, c.world, c.rotation, c.scale);
         if (!ref) {
             // Only when uniqueIds ran out (the tile was checked): undo what this list added.
             undo->endMacro();
             undo->undo();
-            return CoreError(CoreError::Code::Refused, where(r, i, requests.size()) + "no uniqueId left in the map");
+            return CoreError(CoreError::Code::Refused,
+                             where(r, i, requests.size()) + "no uniqueId left in the map");
         }
         const auto state = findObject(doc, *ref);
         PlacedObject p;

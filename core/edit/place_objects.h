@@ -45,9 +45,10 @@ struct PlacedObject {
 
 // Places every request or, when one cannot be placed, none (the error names the request's line when it
 // has one, else its position in the list, and says why: File for a model without bounds, NotInMap for
-// a position on no tile of the map, Refused for values the placement cannot store). `ids` must know the whole map's uniqueIds
-// (UniqueIdAllocator::scanTile over every tile) so the new ids are fresh map-wide.
-Expected<std::vector<PlacedObject>> placeObjects(MapDocument& doc, ModelLibrary& models, UniqueIdAllocator& ids,
+// a position on no tile of the map, Refused for values the placement cannot store). `ids` must know the whole
+// map's uniqueIds (UniqueIdAllocator::scanTile over every tile) so the new ids are fresh map-wide.
+Expected<std::vector<PlacedObject>> placeObjects(MapDocument& doc, ModelLibrary& models,
+                                                 UniqueIdAllocator& ids,
                                                  const std::vector<PlacementRequest>& requests);
 
 } // namespace mapsmith::core

@@ -1,14 +1,13 @@
 #include "core/models/model_library.h"
 
 #include "core/models/model_bounds.h"
-#include "io/binary/fourcc.h"
+#include "io/binary/file_kind.h"
 #include "io/gamestudio/mdl.h"
 #include "io/model/m2.h"
 #include "io/model/mdx.h"
 #include "io/model/wmo.h"
 
 #include <array>
-#include <cstring>
 #include <limits>
 #include <map>
 #include <set>
@@ -17,20 +16,6 @@
 namespace mapsmith::core {
 
 namespace {
-
-bool startsWith(const std::vector<std::byte>& bytes, const char* magic) {
-    const std::size_t n = std::strlen(magic);
-    return bytes.size() >= n && std::memcmp(bytes.data(), magic, n) == 0;
-}
-
-// WMO roots begin with MVER, stored byte-reversed as every WMO chunk tag.
-bool isWmoRoot(const std::vector<std::byte>& bytes) {
-    return startsWith(bytes, "REVM");
-}
-
-bool isGamestudioMdl(const std::vector<std::byte>& bytes) {
-    return startsWith(bytes, "MDL3") || startsWith(bytes, "MDL4") || startsWith(bytes, "MDL5");
-}
 
 std::string firstProblem(const io::Error& e, const std::string& file) {
     io::Error named = e;
@@ -86,9 +71,10 @@ void fillFromMdl(const io::Mdl& mdl, ModelInfo& info) {
 void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& info) {
     io::Diagnostics diag;
     diag.lenient = true;
+    const io::FileKind fileKind = io::sniffFileKind(bytes, info.file);
     if (kind == ObjectKind::Wmo) {
-        if (!isWmoRoot(bytes)) {
-            info.problem = info.file + ": not a WMO root file";
+        if (fileKind != io::FileKind::WmoRoot) {
+            info.problem = info.file + ": not a WMO root file (" + io::fileKindName(fileKind) + ")";
             return;
         }
         auto root = io::readWmoRoot(bytes, diag, info.file);
@@ -98,7 +84,7 @@ void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& i
         }
         info.format = ModelFormat::Wmo;
         info.bounds = wmoModelBounds(*root);
-    } else if (startsWith(bytes, "MD20")) {
+    } else if (fileKind == io::FileKind::M2) {
         auto m2 = io::readM2(bytes, diag, info.file);
         if (!m2) {
             info.problem = firstProblem(m2.error(), info.file);
@@ -106,7 +92,7 @@ void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& i
         }
         info.format = ModelFormat::M2;
         info.bounds = m2ModelBounds(*m2);
-    } else if (startsWith(bytes, "MDLX")) {
+    } else if (fileKind == io::FileKind::Mdx) {
         auto mdx = io::readMdx(bytes, diag, info.file);
         if (!mdx) {
             info.problem = firstProblem(mdx.error(), info.file);
@@ -114,7 +100,7 @@ void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& i
         }
         info.format = ModelFormat::Mdx;
         info.bounds = mdxModelBounds(*mdx);
-    } else if (isGamestudioMdl(bytes)) {
+    } else if (fileKind == io::FileKind::Mdl) {
         auto mdl = io::readMdl(bytes);
         if (!mdl) {
             info.problem = firstProblem(mdl.error(), info.file);
@@ -123,11 +109,13 @@ void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& i
         info.format = ModelFormat::GamestudioMdl;
         fillFromMdl(*mdl, info);
         return;
-    } else if (startsWith(bytes, "MD21")) {
+    } else if (fileKind == io::FileKind::M2Chunked) {
         info.problem = info.file + ": a chunked (Legion or later) M2, which WotLK cannot load";
         return;
     } else {
-        info.problem = info.file + ": not a model file Mapsmith reads (M2, MDX, Gamestudio MDL)";
+        info.problem = info.file + ": not a model file Mapsmith reads (M2, MDX, Gamestudio MDL) but " +
+                       (fileKind == io::FileKind::Unknown ? std::string("unknown content")
+                                                          : std::string("a ") + io::fileKindName(fileKind));
         return;
     }
     if (!info.bounds) {

@@ -155,7 +155,8 @@ void TestPlaceObjects::placesAcrossATileBorder() {
     QCOMPARE(t.kind, ObjectKind::Doodad);
     QCOMPARE(t.modelFile, std::string("World\\Generic\\Tree.m2"));
     QCOMPARE(t.tiles, (std::vector<TileCoord>{kWest, kEast}));
-    const Box3 treeBox = toPlacement(northFacing({{-2, -3, 0}, {6, 3, 12}}, {-250.0, kBorderY + 1.0, 55.0}, 2.0));
+    const Box3 treeBox =
+        toPlacement(northFacing({{-2, -3, 0}, {6, 3, 12}}, {-250.0, kBorderY + 1.0, 55.0}, 2.0));
     fuzzyBox(t.bounds, treeBox);
     const core::PlacedObject& w = (*placed)[1];
     QCOMPARE(w.kind, ObjectKind::Wmo);
@@ -243,16 +244,18 @@ void TestPlaceObjects::refusedRequests_data() {
     QTest::newRow("on a tile the map lacks")
         << std::string("World\\Generic\\Tree.m2") << -100.0 << 100.0 << 1.0 << notInMap
         << std::string("-100, 100 is not on a tile of the map (tile 31_32 does not exist)");
-    QTest::newRow("off the map") << std::string("World\\Generic\\Tree.m2") << 20000.0 << 0.0 << 1.0 << notInMap
-                                 << std::string("20000, 0 is not on a tile of the map");
+    QTest::newRow("off the map") << std::string("World\\Generic\\Tree.m2") << 20000.0 << 0.0 << 1.0
+                                 << notInMap << std::string("20000, 0 is not on a tile of the map");
     QTest::newRow("a scaled WMO") << std::string("World\\wmo\\TrollTent.wmo") << -100.0 << -100.0 << 2.0
                                   << refused
                                   << std::string("World\\wmo\\TrollTent.wmo is a WMO, and WotLK cannot scale "
                                                  "WMOs (scale must be 1)");
-    QTest::newRow("too large") << std::string("World\\Generic\\Tree.m2") << -100.0 << -100.0 << 100.0 << refused
-                               << std::string("scale 100 is outside what MDDF stores (0.000976562 .. 63.999)");
-    QTest::newRow("zero scale") << std::string("World\\Generic\\Tree.m2") << -100.0 << -100.0 << 0.0 << refused
-                                << std::string("the scale must be above 0");
+    QTest::newRow("too large") << std::string("World\\Generic\\Tree.m2") << -100.0 << -100.0 << 100.0
+                               << refused
+                               << std::string(
+                                      "scale 100 is outside what MDDF stores (0.000976562 .. 63.999)");
+    QTest::newRow("zero scale") << std::string("World\\Generic\\Tree.m2") << -100.0 << -100.0 << 0.0
+                                << refused << std::string("the scale must be above 0");
     QTest::newRow("no model") << std::string() << -100.0 << -100.0 << 1.0 << refused
                               << std::string("no model named");
 }
@@ -335,15 +338,18 @@ void TestPlaceObjects::csvErrors_data() {
     QTest::addColumn<std::string>("message");
     QTest::newRow("x not a number") << std::string("A.m2,1,2\nB.m2,north,2\n")
                                     << std::string("line 2: x \"north\" is not a number");
-    QTest::newRow("too few") << std::string("A.m2,1\n") << std::string("line 1: expected model, x, y[, z, heading, scale]");
+    QTest::newRow("too few") << std::string("A.m2,1\n")
+                             << std::string("line 1: expected model, x, y[, z, heading, scale]");
     QTest::newRow("too many") << std::string("A.m2,1,2,3,4,5,6\n")
                               << std::string("line 1: more than six fields (model, x, y, z, heading, scale)");
     QTest::newRow("empty y") << std::string("A.m2,1,,3\n") << std::string("line 1: y is empty");
     QTest::newRow("bad scale") << std::string("A.m2,1,2,3,4,big\n")
                                << std::string("line 1: scale \"big\" is not a number");
-    QTest::newRow("open quote") << std::string("\"A.m2,1,2\n") << std::string("line 1: a quoted field is not closed");
+    QTest::newRow("open quote") << std::string("\"A.m2,1,2\n")
+                                << std::string("line 1: a quoted field is not closed");
     QTest::newRow("no model") << std::string("# list\n,1,2\n") << std::string("line 2: no model");
-    QTest::newRow("infinite") << std::string("A.m2,1,inf\n") << std::string("line 1: y \"inf\" is not a number");
+    QTest::newRow("infinite") << std::string("A.m2,1,inf\n")
+                              << std::string("line 1: y \"inf\" is not a number");
 }
 
 void TestPlaceObjects::csvErrors() {
