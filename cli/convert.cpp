@@ -5,6 +5,8 @@
 
 #include "cli/convert_alpha.h"
 #include "cli/tile_io.h"
+#include "core/document/asset_folders.h"
+#include "core/models/model_library.h"
 
 #include "core/document/atomic_file.h"
 #include "core/document/tile_loader.h"
@@ -60,8 +62,10 @@ int runConvert(const QStringList& args) {
         "Split files of a tile that DIR already holds and the new tile lacks are removed. Converting to "
         "v18 prints a warning for every kind of split data the v18 layout cannot hold. IN may also be a "
         "0.5.3 alpha .wdt (the map and all its tiles in one file): its tiles are written as "
-        "<Name>_<x>_<y>.adt with a v18 <Name>.wdt (4-bit alpha maps unless --alpha says otherwise). "
-        "A tile that fails "
+        "<Name>_<x>_<y>.adt with a v18 <Name>.wdt (4-bit alpha maps unless --alpha says otherwise); "
+        "with --data, each doodad whose MDX (or M2) model is found there is referenced (MCRF) from "
+        "exactly the chunks its placed bounds overlap, the others from every chunk that named their "
+        "model, as the alpha file has it. A tile that fails "
         "is reported and the others are converted. Exit codes: 0 all converted, 2 usage error, 3 a tile "
         "or file could not be read or written."));
     parser.addPositionalArgument(
@@ -83,7 +87,13 @@ int runConvert(const QStringList& args) {
         QStringLiteral("The map's WDT (sets the alpha map depth). Default: <Map>.wdt "
                        "beside <Map>_<x>_<y>.adt when it exists."),
         QStringLiteral("WDT"));
-    parser.addOptions({to, outDir, alpha, wdt});
+    const QCommandLineOption data(
+        QStringLiteral("data"),
+        QStringLiteral(
+            "Game data holding the models of a 0.5.3 map (repeatable): a client or Data folder, an "
+            ".mpq archive or a folder of loose files; loose files win over archives."),
+        QStringLiteral("DIR"));
+    parser.addOptions({to, outDir, alpha, wdt, data});
     if (auto code = parseCommand(parser, args, 1, INT_MAX, {to, outDir})) {
         return *code;
     }
@@ -171,7 +181,20 @@ int runConvert(const QStringList& args) {
     }
 
     if (!alphaMaps.isEmpty()) {
-        if (const int code = convertAlphaMaps(alphaMaps, dir, layout, encoding, command, out, err, failed);
+        core::ModelBoundsFn modelBounds;
+        if (parser.isSet(data)) {
+            const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+            if (!assets.problems.isEmpty()) {
+                for (const QString& p : assets.problems) {
+                    err << command << ": --data " << p << "\n";
+                }
+                return Failure;
+            }
+            modelBounds = core::ModelLibrary::settingsFor(std::make_shared<core::ModelLibrary>(assets.source))
+                              .modelBounds;
+        }
+        if (const int code =
+                convertAlphaMaps(alphaMaps, dir, layout, encoding, modelBounds, command, out, err, failed);
             code != Ok) {
             return code;
         }

@@ -30,8 +30,8 @@ bool isAlphaWdtFile(const QString& path) {
 }
 
 int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout layout,
-                     std::optional<io::AlphaEncoding> encoding, const QString& command, QTextStream& out,
-                     QTextStream& err, int& failed) {
+                     std::optional<io::AlphaEncoding> encoding, const core::ModelBoundsFn& modelBounds,
+                     const QString& command, QTextStream& out, QTextStream& err, int& failed) {
     const QString outCanonical = QFileInfo(dir).canonicalFilePath();
     for (const QString& in : inputs) {
         if (!outCanonical.isEmpty() && QFileInfo(in).canonicalPath() == outCanonical) {
@@ -43,6 +43,7 @@ int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout l
     core::AlphaMapImportOptions options;
     options.layout = layout == TileLayout::Split ? core::TileLayout::Split : core::TileLayout::V18;
     options.alphaEncoding = encoding.value_or(io::AlphaEncoding::FourBit);
+    options.modelBounds = modelBounds;
     for (const QString& in : inputs) {
         const QString name = QFileInfo(in).fileName();
         bool progressShown = false;
@@ -76,6 +77,10 @@ int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout l
         out << "converted " << converted << (converted == 1 ? " tile" : " tiles") << " of alpha map " << in
             << " to " << layoutName(layout) << " in " << dir << " (" << QFileInfo(result->wdtPath).fileName()
             << ")\n";
+        if (modelBounds) {
+            out << "doodad references: " << result->doodadsByBounds << " from their model's bounds, "
+                << result->doodadsByName << " as the alpha file names them (no model in --data)\n";
+        }
         out.flush();
     }
     return Ok;

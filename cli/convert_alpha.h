@@ -4,6 +4,7 @@
 
 #include "cli/tile_io.h"
 
+#include "core/geometry/object_model.h"
 #include "io/adt/alpha_codec.h"
 
 #include <QString>
@@ -21,10 +22,12 @@ bool isAlphaWdtFile(const QString& path);
 // Converts each alpha WDT of `inputs` into `dir`: <Name>_<x>_<y>.adt (v18 or split sets) and <Name>.wdt,
 // <Name> being the input's base name. Alpha maps stay 4-bit unless `encoding` asks for 8-bit or RLE (the
 // WDT then sets MPHD flag 0x4). Prints a progress line per map and every warning and failure on `err`, a
-// summary per map on `out`. Returns Usage (nothing converted) when `dir` is the folder of an input, else
-// Ok; `failed` grows by one for each map that could not be converted and each tile that failed.
+// summary per map on `out`. With `modelBounds` (the models of --data), doodads of models with a box are
+// referenced from the chunks that box overlaps (core::AlphaMapImportOptions::modelBounds). Returns Usage
+// (nothing converted) when `dir` is the folder of an input, else Ok; `failed` grows by one for each map that
+// could not be converted and each tile that failed.
 int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout layout,
-                     std::optional<io::AlphaEncoding> encoding, const QString& command, QTextStream& out,
-                     QTextStream& err, int& failed);
+                     std::optional<io::AlphaEncoding> encoding, const core::ModelBoundsFn& modelBounds,
+                     const QString& command, QTextStream& out, QTextStream& err, int& failed);
 
 } // namespace mapsmith::cli

@@ -256,6 +256,7 @@ bool DocumentManager::importAlphaMap(const QString& alphaWdt, const QString& out
     core::AlphaMapImportOptions options;
     options.layout = layout;
     options.backup = core::BackupPolicy::KeepBackup;
+    options.modelBounds = mModelBounds;
     const auto result = [&] {
         const Progress progress(*this, tr("Converting %1...").arg(QFileInfo(alphaWdt).fileName()), 0);
         return core::importAlphaMap(alphaWdt, outDir, options, std::cref(progress));

@@ -8,6 +8,7 @@
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/geometry/coords.h"
+#include "core/geometry/object_model.h"
 #include "io/adt/alpha_codec.h"
 
 #include <QObject>
@@ -44,6 +45,8 @@ public:
     // Asked before a modified document is replaced by another (open, create, import): false keeps it.
     // Without a guard the document is replaced.
     void setReplaceGuard(std::function<bool()> guard) { mReplaceGuard = std::move(guard); }
+    // The game data's model boxes, for the 0.5.3 import's doodad references (unset: none known).
+    void setModelBounds(core::ModelBoundsFn bounds) { mModelBounds = std::move(bounds); }
 
     // Opens a map from its .wdt, from any of its .adt tiles (the WDT beside it is used; a split file
     // counts too) or from a map folder holding exactly one .wdt. Loads the tiles around the start tile
@@ -112,6 +115,7 @@ private:
     std::optional<core::TileCoord> mStartTile;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     std::function<bool()> mReplaceGuard;
+    core::ModelBoundsFn mModelBounds;
     bool mCancelled = false; // cancel() during the running operation
 };
 

@@ -693,6 +693,7 @@ bool MainWindow::applyAssetFolders() {
     }
     const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
     mViewport->setObjectBounds(bounds);
+    mDocs->setModelBounds(opened.source->size() > 0 ? bounds.modelBounds : core::ModelBoundsFn{});
     mTools->objects()->setBounds(bounds);
     rebuildMinimap();
     // A new source: every thumbnail is made again (the provider itself is unchanged).

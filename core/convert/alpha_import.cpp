@@ -9,12 +9,40 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <set>
+#include <string>
 
 namespace mapsmith::core {
 namespace {
 
 QString tileFileName(const QString& name, int index) {
     return QStringLiteral("%1_%2_%3.adt").arg(name).arg(index % 64).arg(index / 64);
+}
+
+// Re-references every doodad of a converted tile whose model has a box from the chunks that box
+// overlaps (the nearest chunk when it misses the tile). Returns how many were; the names of models
+// without a box go into `unbounded`.
+std::size_t referenceDoodadsByBounds(TileCoord tile, io::Adt& adt, const ModelBoundsFn& modelBounds,
+                                     std::set<std::string>& unbounded) {
+    ObjectBoundsSettings settings;
+    settings.modelBounds = modelBounds;
+    std::size_t done = 0;
+    for (std::size_t i = 0; i < adt.doodads.size(); ++i) {
+        const io::DoodadPlacement& d = adt.doodads[i];
+        const std::string& name =
+            d.nameIndex < adt.modelNames.size() ? adt.modelNames[d.nameIndex] : std::string();
+        if (name.empty() || !modelBounds(ObjectKind::Doodad, name)) {
+            unbounded.insert(name);
+            continue;
+        }
+        const ChunkSpan span = referencingChunks(tile, doodadBounds(d, name, settings), toDvec(d.position));
+        for (int c = 0; c < io::kChunksPerTile; ++c) {
+            (void)setReference(adt.chunks[std::size_t(c)].doodadRefs, std::uint32_t(i),
+                               span.contains(c / kChunksPerSide, c % kChunksPerSide)); // changed or not
+        }
+        ++done;
+    }
+    return done;
 }
 
 } // namespace
@@ -52,6 +80,7 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
     }
     const std::vector<int> tiles = wdt->tileIndices();
     const int total = int(tiles.size());
+    std::set<std::string> unbounded; // doodad models modelBounds has no box for
     for (int k = 0; k < total; ++k) {
         const int index = tiles[std::size_t(k)];
         const QString path = dir.filePath(tileFileName(name, index));
@@ -65,6 +94,12 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
             AlphaTileImport imported = importAlphaTile(*wdt, *tile);
             for (const io::Warning& w : imported.warnings) {
                 result.warnings.push_back({index, w});
+            }
+            if (options.modelBounds) {
+                const std::size_t byBounds = referenceDoodadsByBounds({index % 64, index / 64}, imported.adt,
+                                                                      options.modelBounds, unbounded);
+                result.doodadsByBounds += byBounds;
+                result.doodadsByName += imported.adt.doodads.size() - byBounds;
             }
             std::optional<io::Error> problem;
             imported.adt.bigAlpha = bigAlpha;
@@ -104,6 +139,22 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
     std::sort(result.convertedTiles.begin(), result.convertedTiles.end());
 
     std::vector<io::Warning> mapWarnings;
+    if (!unbounded.empty()) {
+        std::string names;
+        for (const std::string& n : unbounded) {
+            if (names.size() > 200) {
+                names += ", ...";
+                break;
+            }
+            names += (names.empty() ? "" : ", ") + (n.empty() ? std::string("(no name)") : n);
+        }
+        mapWarnings.push_back(
+            io::Warning{io::ErrorCode::FileIo, io::chunk::MCRF, 0,
+                        std::to_string(unbounded.size()) +
+                            " doodad model(s) without bounds in the game data keep the alpha "
+                            "file's references (every chunk that named them): " +
+                            names});
+    }
     io::Wdt v18 = importAlphaWdt(*wdt, result.convertedTiles, &mapWarnings);
     if (bigAlpha) {
         v18.flags |= io::mphd_flags::BigAlpha;

@@ -6,6 +6,7 @@
 #include "core/document/atomic_file.h"
 #include "core/document/core_error.h"
 #include "core/document/map_source.h"
+#include "core/geometry/object_model.h"
 
 #include <QString>
 #include <QStringList>
@@ -29,6 +30,12 @@ struct AlphaMapImportOptions {
     io::AlphaEncoding alphaEncoding = io::AlphaEncoding::FourBit;
     QString mapName; // the output names' <Name>; empty: the alpha WDT's base name (required for bytes)
     BackupPolicy backup = BackupPolicy::NoBackup;
+    // The models' own boxes (0.5.3 doodads are MDX files; see core/models/model_library.h). A doodad
+    // whose model has a box is referenced (MCRF) from exactly the chunks of its tile its placed box
+    // overlaps, as v18 tiles do; the others, and every map object (their extents are not trusted),
+    // keep the alpha file's references: every chunk that named the model (over-references, never
+    // under-references). Unset: every placement keeps the alpha file's references.
+    ModelBoundsFn modelBounds;
 };
 
 struct AlphaMapImportResult {
@@ -37,6 +44,8 @@ struct AlphaMapImportResult {
     std::vector<int> convertedTiles; // indices y * 64 + x, ascending
     std::vector<AlphaImportNote> failures; // tiles that could not be read or written (left out of the WDT)
     std::vector<AlphaImportNote> warnings;
+    std::size_t doodadsByBounds = 0; // doodad entries referenced from their model's box (modelBounds)
+    std::size_t doodadsByName = 0;   // doodad entries left with the alpha file's references
 };
 
 // Called after each tile with done = 1..total (the map's tiles); returning false cancels.

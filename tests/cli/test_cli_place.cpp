@@ -4,6 +4,8 @@
 // them, the tiles valid and kept as .bak; ids fresh over tiles not touched; a split map stays split; what
 // must write nothing (a missing model, a position off the map, bad arguments) writes nothing.
 
+#include "support/alpha_wdt_builder.h"
+#include "support/model_builders.h"
 #include "support/test_files.h"
 #include "tests/cli/cli_case.h"
 
@@ -30,7 +32,8 @@ constexpr double kChunk = kTile / 16.0;
 // A new map Test with tiles 32_32, 33_32 and 34_32 (flat, 10 yd) in dir/map and the corpus models under
 // dir/data (World\Critter\Rabbit.m2 with its skin, World\wmo\TrollTent.wmo with its group).
 bool makeMapAndData(const QString& dir) {
-    if (runCli({"new", dir + "/map", "Test", "--tiles", "32_32,33_32,34_32", "--height", "10"}).code != cli::Ok) {
+    if (runCli({"new", dir + "/map", "Test", "--tiles", "32_32,33_32,34_32", "--height", "10"}).code !=
+        cli::Ok) {
         return false;
     }
     const QDir root(dir);
@@ -111,6 +114,7 @@ private slots:
     void splitMapsStaySplit();
     void whatWritesNothing_data();
     void whatWritesNothing();
+    void alphaImportUsesMdxBounds();
 };
 
 void TestCliPlace::placesAcrossATileBorder() {
@@ -119,8 +123,8 @@ void TestCliPlace::placesAcrossATileBorder() {
     const QString map = dir.path() + "/map";
     const QString data = dir.path() + "/data";
     // The rabbit, scaled 6x and turned, on the 32|33 border (world y -533.33); the tent from a CSV line.
-    CliRun r = runCli({"place", map, "World\\Critter\\Rabbit.m2", "--at", "-266,-533", "--rotation", "30", "--scale",
-                       "6", "--data", data, "--json"});
+    CliRun r = runCli({"place", map, "World\\Critter\\Rabbit.m2", "--at", "-266,-533", "--rotation", "30",
+                       "--scale", "6", "--data", data, "--json"});
     QCOMPARE(r.code, cli::Ok);
     const Json rabbit = Json::parse(r.out.toStdString())["placed"][0];
     QCOMPARE(rabbit["kind"], "doodad");
@@ -140,7 +144,8 @@ void TestCliPlace::placesAcrossATileBorder() {
     // The tent's box is its MOHD box (about 20 x 34 x 12 yd), not a 20 yd stand-in cube.
     const double width = tent["bounds"]["max"][0].get<double>() - tent["bounds"]["min"][0].get<double>();
     const double height = tent["bounds"]["max"][1].get<double>() - tent["bounds"]["min"][1].get<double>();
-    QVERIFY2(std::abs(width - 34.01) < 0.01, qPrintable(QString::number(width))); // MOHD y extent, facing north
+    QVERIFY2(std::abs(width - 34.01) < 0.01,
+             qPrintable(QString::number(width))); // MOHD y extent, facing north
     QVERIFY2(std::abs(height - 11.81) < 0.01, qPrintable(QString::number(height)));
 
     const std::uint32_t rabbitId = rabbit["uniqueId"];
@@ -196,8 +201,8 @@ void TestCliPlace::splitMapsStaySplit() {
     const QString split = dir.path() + "/split";
     QCOMPARE(runCli({"convert", dir.path() + "/map", "--to", "split", "--out", split}).code, cli::Ok);
     QVERIFY(QFileInfo::exists(split + "/Test_33_32_obj0.adt"));
-    const CliRun r = runCli({"place", split, "World\\wmo\\TrollTent.wmo", "--at", "-200,-800", "--rotation", "45",
-                             "--data", dir.path() + "/data"});
+    const CliRun r = runCli({"place", split, "World\\wmo\\TrollTent.wmo", "--at", "-200,-800", "--rotation",
+                             "45", "--data", dir.path() + "/data"});
     QCOMPARE(r.code, cli::Ok);
     QVERIFY(QFileInfo::exists(split + "/Test_33_32_obj0.adt.bak")); // the object file was rewritten
     const Json tile = dumpTile(split + "/Test_33_32.adt");
@@ -211,37 +216,41 @@ void TestCliPlace::whatWritesNothing_data() {
     QTest::addColumn<QString>("csv");      // written to @dir/list.csv when not empty
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("message");
-    QTest::newRow("missing model") << QStringList{"World\\Lost\\Tree.mdx", "--at", "-100,-100", "--data", "@data"}
-                                   << QString() << int(Failure)
-                                   << "not found in the game data: World\\Lost\\Tree.mdx (nor World\\Lost\\Tree.m2); "
-                                      "nothing written";
+    QTest::newRow("missing model")
+        << QStringList{"World\\Lost\\Tree.mdx", "--at", "-100,-100", "--data", "@data"} << QString()
+        << int(Failure)
+        << "not found in the game data: World\\Lost\\Tree.mdx (nor World\\Lost\\Tree.m2); "
+           "nothing written";
     QTest::newRow("missing model without --data")
         << QStringList{"World\\Critter\\Rabbit.m2", "--at", "-100,-100"} << QString() << int(Failure)
         << "(no --data given); nothing written";
     QTest::newRow("missing model in a list")
         << QStringList{"--csv", "@dir/list.csv", "--data", "@data"}
-        << "World\\Critter\\Rabbit.m2,-100,-100\nWorld\\wmo\\Lost.wmo,-100,-120\n" << int(Failure)
-        << "line 2: not found in the game data: World\\wmo\\Lost.wmo; nothing written";
+        << "World\\Critter\\Rabbit.m2,-100,-100\nWorld\\wmo\\Lost.wmo,-100,-120\n"
+        << int(Failure) << "line 2: not found in the game data: World\\wmo\\Lost.wmo; nothing written";
     QTest::newRow("unreadable model")
         << QStringList{"World\\Critter\\Rabbit00.skin", "--at", "-100,-100", "--data", "@data"} << QString()
         << int(Failure) << "not a model file Mapsmith reads";
-    QTest::newRow("off the map") << QStringList{"World\\Critter\\Rabbit.m2", "--at", "-100,100", "--data", "@data"}
+    QTest::newRow("off the map") << QStringList{"World\\Critter\\Rabbit.m2", "--at", "-100,100", "--data",
+                                                "@data"}
                                  << QString() << int(Invalid)
                                  << "-100, 100 is not on a tile of the map (tile 31_32 does not exist)";
-    QTest::newRow("scaled WMO") << QStringList{"World\\wmo\\TrollTent.wmo", "--at", "-100,-100", "--scale", "2",
-                                               "--data", "@data"}
-                                << QString() << int(Usage) << "WotLK cannot scale WMOs";
+    QTest::newRow("scaled WMO")
+        << QStringList{"World\\wmo\\TrollTent.wmo", "--at", "-100,-100", "--scale", "2", "--data", "@data"}
+        << QString() << int(Usage) << "WotLK cannot scale WMOs";
     QTest::newRow("no --at") << QStringList{"World\\Critter\\Rabbit.m2"} << QString() << int(Usage)
                              << "--at X,Y[,Z] is required";
-    QTest::newRow("bad --at") << QStringList{"World\\Critter\\Rabbit.m2", "--at", "1;2"} << QString() << int(Usage)
-                              << "--at must be X,Y or X,Y,Z";
+    QTest::newRow("bad --at") << QStringList{"World\\Critter\\Rabbit.m2", "--at", "1;2"} << QString()
+                              << int(Usage) << "--at must be X,Y or X,Y,Z";
     QTest::newRow("MODEL and --csv") << QStringList{"World\\Critter\\Rabbit.m2", "--csv", "@dir/list.csv"}
-                                     << QString() << int(Usage) << "give either MODEL with --at, or --csv FILE";
-    QTest::newRow("bad CSV line") << QStringList{"--csv", "@dir/list.csv", "--data", "@data"}
-                                  << "World\\Critter\\Rabbit.m2,-100,-100\nWorld\\Critter\\Rabbit.m2,-100,west\n"
-                                  << int(Usage) << "line 2: y \"west\" is not a number; nothing written";
-    QTest::newRow("empty CSV") << QStringList{"--csv", "@dir/list.csv"} << "# nothing\n" << int(Usage)
-                               << "lists no objects";
+                                     << QString() << int(Usage)
+                                     << "give either MODEL with --at, or --csv FILE";
+    QTest::newRow("bad CSV line")
+        << QStringList{"--csv", "@dir/list.csv", "--data", "@data"}
+        << "World\\Critter\\Rabbit.m2,-100,-100\nWorld\\Critter\\Rabbit.m2,-100,west\n"
+        << int(Usage) << "line 2: y \"west\" is not a number; nothing written";
+    QTest::newRow("empty CSV") << QStringList{"--csv", "@dir/list.csv"} << "# nothing\n"
+                               << int(Usage) << "lists no objects";
     QTest::newRow("missing CSV") << QStringList{"--csv", "@dir/none.csv"} << QString() << int(Failure)
                                  << "none.csv";
     QTest::newRow("bad --data") << QStringList{"World\\Critter\\Rabbit.m2", "--at", "-100,-100", "--data",
@@ -269,6 +278,39 @@ void TestCliPlace::whatWritesNothing() {
     QCOMPARE(r.code, code);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
     QCOMPARE(snapshot(map), before); // no file written, no .bak made
+}
+
+// convert --data: a 0.5.3 map's doodad whose MDX is in the game data is referenced from the chunks its
+// box overlaps; the others as the alpha file names them.
+void TestCliPlace::alphaImportUsesMdxBounds() {
+    QTemporaryDir dir;
+    alpha::Map map = alpha::sampleMap();
+    // Bush (its MDX box 4 x 4 yd) 1 yd into chunk row 4, column 2 of tile (30, 40): rows 4-5, columns 1-2.
+    map.tiles.at(0).doodads[0].position = {float(30 * kTile + 2 * kChunk + 1.0), 12.5f,
+                                           float(40 * kTile + 5 * kChunk - 1.0)};
+    const std::vector<std::byte> bytes = alpha::build(map);
+    QVERIFY(writeFile(dir.path() + "/Kalidar.wdt",
+                      QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()))));
+    QVERIFY(QDir(dir.path()).mkpath("data/World/Generic"));
+    MdxSpec bush;
+    bush.bounds = {3.0f, -2, -2, 0, 2, 2, 3}; // radius, min, max
+    const std::vector<std::byte> mdx = buildMdx(bush);
+    QVERIFY(writeFile(dir.path() + "/data/World/Generic/Bush03.mdx",
+                      QByteArray(reinterpret_cast<const char*>(mdx.data()), qsizetype(mdx.size()))));
+    const CliRun r = runCli({"convert", dir.path() + "/Kalidar.wdt", "--to", "v18", "--out",
+                             dir.path() + "/out", "--data", dir.path() + "/data"});
+    QCOMPARE(r.code, cli::Ok);
+    QVERIFY2(r.out.contains("doodad references: 2 from their model's bounds, 2 as the alpha file names them"),
+             qPrintable(r.out));
+    QVERIFY2(r.err.contains("World\\Azeroth\\Tree01.mdx, World\\Generic\\Rock02.mdx"), qPrintable(r.err));
+    const Json tile = dumpTile(dir.path() + "/out/Kalidar_30_40.adt");
+    QCOMPARE(referencing(tile, "doodadRefs", 100), (std::set<int>{65, 66, 81, 82}));
+    // Without --data every doodad keeps the alpha file's references (chunk 0 named the bush).
+    QCOMPARE(
+        runCli({"convert", dir.path() + "/Kalidar.wdt", "--to", "v18", "--out", dir.path() + "/plain"}).code,
+        cli::Ok);
+    QCOMPARE(referencing(dumpTile(dir.path() + "/plain/Kalidar_30_40.adt"), "doodadRefs", 100),
+             (std::set<int>{0}));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlace)

@@ -86,6 +86,7 @@ private slots:
     void wdtForWmoOnlyMap();
     void wdtForHybridMap();
     void importMapFolder();
+    void doodadsReferencedByModelBounds();
     void importMapSplitAnd8Bit();
     void importCancels();
     void importReportsBrokenTiles();
@@ -469,6 +470,68 @@ void TestAlphaImport::importMapFolder() {
     // The same again replaces the files (no backups asked for).
     QVERIFY(core::importAlphaMap(alphaPath, out));
     QVERIFY(!QFile::exists(result->wdtPath + QStringLiteral(".bak")));
+}
+
+// With model bounds, a doodad whose model has a box is referenced from exactly the chunks its placed box
+// overlaps (the nearest chunk when it misses its tile); the others keep the alpha file's references, and
+// the map's warnings name their models once.
+void TestAlphaImport::doodadsReferencedByModelBounds() {
+    alpha::Map map = alpha::sampleMap();
+    alpha::Tile& rich = map.tiles.at(0);
+    QCOMPARE(rich.x, 30);
+    const double tile = 1600.0 / 3.0;
+    const double chunk = tile / 16.0;
+    // Bush (a 4 x 4 yd box) 1 yd east and 1 yd north of the corner of chunk row 5, column 2: it reaches
+    // rows 4-5, columns 1-2.
+    rich.doodads[0].position = {float(30 * tile + 2 * chunk + 1.0), 12.5f,
+                                float(40 * tile + 5 * chunk - 1.0)};
+    const std::vector<std::byte> bytes = alpha::build(map);
+    QTemporaryDir tmp;
+    core::AlphaMapImportOptions options;
+    options.mapName = QStringLiteral("Kalidar");
+    std::vector<std::string> asked;
+    options.modelBounds = [&](core::ObjectKind kind, const std::string& name) -> std::optional<core::Box3> {
+        asked.push_back(name);
+        if (kind == core::ObjectKind::Doodad && name == "World\\Generic\\Bush03.mdx") {
+            return core::Box3{{-2.0, -2.0, 0.0}, {2.0, 2.0, 3.0}};
+        }
+        return std::nullopt;
+    };
+    auto result = core::importAlphaMap(bytes, tmp.path(), options);
+    QVERIFY2(result, result ? "" : result.error().describe().c_str());
+    QCOMPARE(result->doodadsByBounds, std::size_t(2)); // both bushes
+    QCOMPARE(result->doodadsByName, std::size_t(2));   // the tree, and the rock of tile (31, 40)
+    auto written =
+        io::readFileBytes(QDir(tmp.path()).filePath(QStringLiteral("Kalidar_30_40.adt")).toStdString());
+    QVERIFY(written);
+    auto read = io::readAdt(*written);
+    QVERIFY(read);
+    const io::Adt* adt = &read->adt;
+    auto chunksOf = [&](std::uint32_t entry) {
+        std::vector<int> out;
+        for (int c = 0; c < 256; ++c) {
+            const auto& refs = adt->chunks[std::size_t(c)].doodadRefs;
+            if (std::find(refs.begin(), refs.end(), entry) != refs.end()) {
+                out.push_back(c);
+            }
+        }
+        return out;
+    };
+    QCOMPARE(adt->doodads[0].uniqueId, 100u);
+    QCOMPARE(chunksOf(0), (std::vector<int>{4 * 16 + 1, 4 * 16 + 2, 5 * 16 + 1, 5 * 16 + 2}));
+    // The tree keeps the alpha file's chunks (0 and 255 named it); the far bush gets one chunk.
+    QCOMPARE(chunksOf(1), (std::vector<int>{0, 255}));
+    QCOMPARE(chunksOf(2).size(), std::size_t(1));
+    // Map objects keep the alpha file's references.
+    QCOMPARE(adt->chunks[0].mapObjectRefs, mConverted.tiles.at(40 * 64 + 30).adt.chunks[0].mapObjectRefs);
+    const auto warning = std::find_if(result->warnings.begin(), result->warnings.end(),
+                                      [](const core::AlphaImportNote& n) { return n.tileIndex == -1; });
+    QVERIFY(warning != result->warnings.end());
+    QCOMPARE(
+        warning->error.message,
+        std::string("2 doodad model(s) without bounds in the game data keep the alpha file's references "
+                    "(every chunk that named them): World\\Azeroth\\Tree01.mdx, World\\Generic\\Rock02.mdx"));
+    QVERIFY(!asked.empty());
 }
 
 void TestAlphaImport::importMapSplitAnd8Bit() {
