@@ -28,6 +28,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QStatusBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -91,6 +92,7 @@ private slots:
     void tileMapShowsTheMinimap();
     void exportPatchFromTheEditor();
     void mdlModelsAreDrawnAsWires();
+    void modelsGiveRealBoundsAndMissingOnesAreNamed();
 
 private:
     QTemporaryDir mDir;
@@ -351,6 +353,60 @@ void TestGameData::mdlModelsAreDrawnAsWires() {
         }
     }
     QVERIFY2(changed > 400, qPrintable(QString::number(changed)));
+}
+
+// With the corpus rabbit and troll tent in a project folder: placing the tent with the object tool makes a
+// WMO (MODF) whose extents are its MOHD box; the rabbit's box is its own; the demo map's marker model,
+// found nowhere, is named in the status bar and keeps its stand-in box.
+void TestGameData::modelsGiveRealBoundsAndMissingOnesAreNamed() {
+    QTemporaryDir project;
+    QVERIFY(QDir(project.path()).mkpath(QStringLiteral("World/Critter")));
+    QVERIFY(QDir(project.path()).mkpath(QStringLiteral("World/wmo")));
+    for (const auto& [from, to] : {std::pair{"models/Rabbit.m2", "World/Critter/Rabbit.m2"},
+                                   std::pair{"models/trolltent.wmo", "World/wmo/TrollTent.wmo"}}) {
+        QVERIFY(QFile::copy(QStringLiteral(MAPSMITH_CORPUS_DIR "/") + QLatin1String(from),
+                            project.filePath(QLatin1String(to))));
+    }
+    editor::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.setAssetFolders({mData, {}, project.path()}));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
+    // The viewport asks for the demo doodads' boxes: their model is nowhere in the game data.
+    QTRY_VERIFY2(window.statusBar()->currentMessage().contains(
+                     QStringLiteral("not found in the game data: World\\Mapsmith\\Marker.m2")),
+                 qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("a stand-in box is used")));
+    const auto& bounds = window.objectBounds();
+    QVERIFY(!bounds.modelBounds(core::ObjectKind::Doodad, "World\\Mapsmith\\Marker.m2"));
+    const auto rabbit = bounds.modelBounds(core::ObjectKind::Doodad, "world\\critter\\rabbit.mdx");
+    QVERIFY(rabbit);
+    QCOMPARE(float(rabbit->max.z), 2.031278f); // the collision box reaches above the drawn one
+    const auto tentBox = bounds.modelBounds(core::ObjectKind::Wmo, "World\\wmo\\TrollTent.wmo");
+    QVERIFY(tentBox);
+
+    const auto centre = window.viewport()->pick(window.viewport()->rect().center());
+    QVERIFY(centre);
+    auto* placeEdit = window.findChild<QLineEdit*>(QStringLiteral("placeModelEdit"));
+    QVERIFY(placeEdit);
+    placeEdit->setText(QStringLiteral("World\\wmo\\TrollTent.wmo"));
+    editor::ObjectTool* tool = window.tools()->objects();
+    tool->begin(*window.document(), *centre, Qt::NoModifier);
+    tool->end();
+    QCOMPARE(tool->selection().size(), std::size_t(1));
+    const core::ObjectRef placed = tool->selection().front();
+    QCOMPARE(placed.kind, core::ObjectKind::Wmo);
+    const auto state = core::findObject(*window.document(), placed);
+    QVERIFY(state);
+    // Extents: the tent's box placed (heading as stored), not the 20 yd stand-in cube.
+    const core::Box3 want = core::transformBox(*tentBox, core::placementRotation(state->wmo.rotation),
+                                               core::toDvec(state->wmo.position));
+    const core::Box3 got = core::extentsOf(state->wmo);
+    for (int a = 0; a < 3; ++a) {
+        QVERIFY(std::abs(got.min[a] - want.min[a]) < 0.01);
+        QVERIFY(std::abs(got.max[a] - want.max[a]) < 0.01);
+    }
+    QVERIFY(std::abs((got.max.y - got.min.y) - (tentBox->max.z - tentBox->min.z)) < 0.01);
 }
 
 QTEST_MAIN(TestGameData)
