@@ -5,10 +5,10 @@
 // ground. heading in degrees (0 faces north, 90 west; empty: 0), scale a factor (empty: 1). Trailing
 // fields may be left out. Fields are separated by commas, trimmed, and may be double-quoted ("" is a
 // quote inside). Empty lines and lines starting with '#' are skipped, and so is a first line whose x
-// is not a number (a header).
+// is not a number (a header). Plain C++ (no Qt): tests/fuzz/fuzz_placement_csv.cpp builds it.
 
 #include "core/document/core_error.h"
-#include "core/edit/place_objects.h"
+#include "core/edit/placement_request.h"
 
 #include <string_view>
 #include <vector>

@@ -9,6 +9,7 @@
 
 #include "core/document/core_error.h"
 #include "core/edit/object_edit.h"
+#include "core/edit/placement_request.h"
 #include "core/geometry/object_model.h"
 
 #include <glm/vec2.hpp>
@@ -23,15 +24,6 @@ namespace mapsmith::core {
 class MapDocument;
 class ModelLibrary;
 class UniqueIdAllocator;
-
-struct PlacementRequest {
-    std::string model;       // game path; a .wmo name is placed as a WMO (MODF), any other as a doodad
-    glm::dvec2 world{0.0};   // yards: x north, y west (the .gps / server coordinates)
-    std::optional<double> z; // yards, up; nullopt: the terrain height at the position
-    double heading = 0.0;    // degrees: 0 faces north, 90 west (rotationYForHeading)
-    double scale = 1.0;      // doodads: 1/1024 .. 64 (MDDF stores 1024 = 1.0); WMOs: 1 only
-    int line = 0;            // where the request came from (a CSV line number), 0 for none
-};
 
 struct PlacedObject {
     ObjectRef ref; // the entry in the tile holding the position

@@ -22,7 +22,7 @@ struct NibbleTable {
         }
     }
 };
-constexpr NibbleTable kNibbles;
+[[maybe_unused]] constexpr NibbleTable kNibbles; // clang sees its uses as constant reads
 
 // 8-bit value -> nearest nibble.
 struct QuantizeTable {
@@ -33,10 +33,9 @@ struct QuantizeTable {
         }
     }
 };
-constexpr QuantizeTable kQuantize;
+[[maybe_unused]] constexpr QuantizeTable kQuantize; // likewise
 
 constexpr std::uint8_t kFillBit = 0x80;
-constexpr std::size_t kMaxRun = 64; // runs stay inside one row
 
 // Bit i set: pixel i differs from pixel i-1 (bit 0 always clear).
 std::uint64_t runBoundaries(const std::uint8_t* row) {

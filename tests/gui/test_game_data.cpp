@@ -28,10 +28,10 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QLineEdit>
-#include <QStatusBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
