@@ -25,9 +25,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     int previous = 0;
     for (const PlacementRequest& r : *list) {
-        if (r.model.empty() || r.line <= previous || std::size_t(r.line) > lines || !std::isfinite(r.world.x) ||
-            !std::isfinite(r.world.y) || (r.z && !std::isfinite(*r.z)) || !std::isfinite(r.heading) ||
-            !std::isfinite(r.scale)) {
+        if (r.model.empty() || r.line <= previous || std::size_t(r.line) > lines ||
+            !std::isfinite(r.world.x) || !std::isfinite(r.world.y) || (r.z && !std::isfinite(*r.z)) ||
+            !std::isfinite(r.heading) || !std::isfinite(r.scale)) {
             __builtin_trap();
         }
         previous = r.line;
