@@ -5,8 +5,11 @@
 #include "io/gamestudio/mdl.h"
 #include "io/model/m2.h"
 #include "io/model/mdx.h"
+#include "io/model/skin.h"
 #include "io/model/wmo.h"
+#include "io/model/wmo_set.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <map>
@@ -123,6 +126,32 @@ void fillFrom(const std::vector<std::byte>& bytes, ObjectKind kind, ModelInfo& i
     }
 }
 
+// Frame 0 of an MDL as a mesh: its triangle list as it is (3 corners each, no shared vertices).
+ModelMesh mdlMesh(const io::Mdl& mdl) {
+    const io::MdlTriangleList tris = io::mdlFrameTriangles(mdl, 0);
+    ModelMesh mesh;
+    for (std::size_t i = 0; i < tris.positions.size(); ++i) {
+        mesh.positions.push_back({tris.positions[i][0], tris.positions[i][1], tris.positions[i][2]});
+        mesh.normals.push_back(i < tris.normals.size()
+                                   ? glm::vec3(tris.normals[i][0], tris.normals[i][1], tris.normals[i][2])
+                                   : glm::vec3(0, 0, 1));
+        mesh.uvs.push_back(i < tris.uvs.size() ? glm::vec2(tris.uvs[i][0], tris.uvs[i][1]) : glm::vec2(0.0f));
+        mesh.indices.push_back(std::uint32_t(i));
+    }
+    mesh.materials.push_back({});
+    mesh.batches.push_back({0, std::uint32_t(mesh.indices.size() - mesh.indices.size() % 3), 0});
+    if (!mesh.positions.empty()) {
+        glm::dvec3 lo(std::numeric_limits<double>::max());
+        glm::dvec3 hi(std::numeric_limits<double>::lowest());
+        for (const glm::vec3& p : mesh.positions) {
+            lo = glm::min(lo, glm::dvec3(p));
+            hi = glm::max(hi, glm::dvec3(p));
+        }
+        mesh.bounds = {lo, hi};
+    }
+    return mesh;
+}
+
 std::string keyOf(ObjectKind kind, const std::string& name) {
     return (kind == ObjectKind::Doodad ? "d:" : "w:") + io::normalizeGamePath(name);
 }
@@ -183,6 +212,133 @@ std::shared_ptr<const ModelInfo> ModelLibrary::entry(ObjectKind kind, const std:
         handler(problem);
     }
     return loaded;
+}
+
+ModelGeometry ModelLibrary::loadGeometry(ObjectKind kind, const std::string& file) const {
+    ModelGeometry out;
+    auto bytes = mSource->read(file);
+    if (!bytes) {
+        out.problem = bytes.error().describe();
+        return out;
+    }
+    io::Diagnostics diag;
+    diag.lenient = true;
+    const io::FileKind fileKind = io::sniffFileKind(*bytes, file);
+    if (kind == ObjectKind::Wmo && fileKind == io::FileKind::WmoRoot) {
+        const io::WmoFetch fetch = [this](const std::string& group) -> std::optional<std::vector<std::byte>> {
+            if (!mSource->exists(group)) {
+                return std::nullopt;
+            }
+            auto groupBytes = mSource->read(group);
+            return groupBytes ? std::optional(std::move(*groupBytes)) : std::nullopt;
+        };
+        auto wmo = io::readWmoWithGroups(*bytes, file, fetch, diag);
+        if (!wmo) {
+            out.problem = firstProblem(wmo.error(), file);
+            return out;
+        }
+        out.mesh = std::make_shared<ModelMesh>(wmoMesh(*wmo));
+        if (!wmo->missingGroups.empty()) {
+            out.problem = file + ": group file(s) not found: " + wmo->missingGroups.front() +
+                          (wmo->missingGroups.size() > 1
+                               ? " and " + std::to_string(wmo->missingGroups.size() - 1) + " more"
+                               : std::string());
+        }
+        return out;
+    }
+    if (kind == ObjectKind::Doodad && fileKind == io::FileKind::M2) {
+        auto m2 = io::readM2(*bytes, diag, file);
+        if (!m2) {
+            out.problem = firstProblem(m2.error(), file);
+            return out;
+        }
+        const int profiles = std::clamp(int(m2->skinProfileCount), 1, 4);
+        for (int p = 0; p < profiles; ++p) {
+            const std::string skinName = io::m2SkinFileName(file, p);
+            if (!mSource->exists(skinName)) {
+                continue;
+            }
+            auto skinBytes = mSource->read(skinName);
+            if (!skinBytes) {
+                out.problem = skinBytes.error().describe();
+                return out;
+            }
+            auto skin = io::readM2Skin(*skinBytes, diag, skinName);
+            if (!skin) {
+                out.problem = firstProblem(skin.error(), skinName);
+                return out;
+            }
+            auto mesh = m2Mesh(*m2, *skin, skinName);
+            if (!mesh) {
+                out.problem = firstProblem(mesh.error(), skinName);
+                return out;
+            }
+            out.mesh = std::make_shared<ModelMesh>(std::move(*mesh));
+            return out;
+        }
+        out.problem = file + ": no skin profile found (" + io::m2SkinFileName(file, 0) + ")";
+        return out;
+    }
+    if (kind == ObjectKind::Doodad && fileKind == io::FileKind::Mdx) {
+        auto mdx = io::readMdx(*bytes, diag, file);
+        if (!mdx) {
+            out.problem = firstProblem(mdx.error(), file);
+            return out;
+        }
+        out.mesh = std::make_shared<ModelMesh>(mdxMesh(*mdx));
+        return out;
+    }
+    if (kind == ObjectKind::Doodad && fileKind == io::FileKind::Mdl) {
+        auto mdl = io::readMdl(*bytes);
+        if (!mdl) {
+            out.problem = firstProblem(mdl.error(), file);
+            return out;
+        }
+        out.mesh = std::make_shared<ModelMesh>(mdlMesh(*mdl));
+        return out;
+    }
+    out.problem = file + ": nothing to draw (" + io::fileKindName(fileKind) + ")";
+    return out;
+}
+
+void ModelLibrary::report(ObjectKind kind, const std::string& name, const std::string& message) {
+    std::function<void(const ModelProblem&)> handler;
+    ModelProblem problem{kind, name, message};
+    {
+        std::lock_guard lock(mMutex);
+        mProblems.push_back(problem);
+        handler = mHandler;
+    }
+    if (handler) {
+        handler(problem);
+    }
+}
+
+ModelGeometry ModelLibrary::geometry(ObjectKind kind, const std::string& name) {
+    const std::shared_ptr<const ModelInfo> found = entry(kind, name); // reports a missing model itself
+    if (!found->bounds) {
+        return ModelGeometry{nullptr, found->problem};
+    }
+    // By the file read: names that lead to one file (Foo.mdx and Foo.m2) share its mesh.
+    const std::string key = keyOf(kind, found->file);
+    {
+        std::lock_guard lock(mMutex);
+        if (const auto it = mGeometry.find(key); it != mGeometry.end()) {
+            return *it->second;
+        }
+    }
+    auto loaded = std::make_shared<const ModelGeometry>(loadGeometry(kind, found->file));
+    {
+        std::lock_guard lock(mMutex);
+        auto [it, added] = mGeometry.emplace(key, loaded);
+        if (!added) {
+            return *it->second; // another thread read it meanwhile
+        }
+    }
+    if (!loaded->problem.empty()) {
+        report(kind, name, loaded->problem);
+    }
+    return *loaded;
 }
 
 ModelInfo ModelLibrary::info(ObjectKind kind, const std::string& name) {

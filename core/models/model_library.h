@@ -8,6 +8,7 @@
 // are safe from several threads; files are read outside the lock.
 
 #include "core/geometry/object_model.h"
+#include "core/models/model_mesh.h"
 #include "io/assets/asset_source.h"
 
 #include <cstddef>
@@ -32,7 +33,14 @@ struct ModelInfo {
     std::string problem;                   // why there are no bounds; empty when there are
 };
 
-// A model that has no bounds: the name placements use and the reason ("not found: ...", a read error).
+// What can be drawn of one model name (ModelLibrary::geometry).
+struct ModelGeometry {
+    std::shared_ptr<const ModelMesh> mesh; // null: nothing to draw (the box stands in)
+    std::string problem;                   // why there is no mesh, or what it lacks (a WMO group file)
+};
+
+// A model that has no bounds (or no geometry): the name placements use and the reason ("not found: ...", a
+// read error).
 struct ModelProblem {
     ObjectKind kind = ObjectKind::Doodad;
     std::string name;
@@ -46,6 +54,11 @@ public:
     ModelInfo info(ObjectKind kind, const std::string& name);
     std::optional<Box3> bounds(ObjectKind kind, const std::string& name);
     std::shared_ptr<const ModelWire> wire(ObjectKind kind, const std::string& name);
+    // The model's mesh (core/models/model_mesh.h), read on first use: an M2 through its first skin profile
+    // (Name00.skin, else the lowest-numbered one present), a WMO with every group file found beside it,
+    // an MDX, or a Gamestudio MDL's frame 0. A model with bounds but no mesh (no skin found, a skin that
+    // does not fit) is reported to the problem handler like a missing one.
+    ModelGeometry geometry(ObjectKind kind, const std::string& name);
 
     // Called once per model that has no bounds, on the thread that first asked for it (not under the
     // library's lock).
@@ -61,10 +74,13 @@ public:
 private:
     std::shared_ptr<const ModelInfo> load(ObjectKind kind, const std::string& name) const;
     std::shared_ptr<const ModelInfo> entry(ObjectKind kind, const std::string& name);
+    ModelGeometry loadGeometry(ObjectKind kind, const std::string& file) const;
+    void report(ObjectKind kind, const std::string& name, const std::string& message);
 
     std::shared_ptr<const io::AssetSource> mSource;
     mutable std::mutex mMutex;
-    std::unordered_map<std::string, std::shared_ptr<const ModelInfo>> mEntries; // kind + normalized name
+    std::unordered_map<std::string, std::shared_ptr<const ModelInfo>> mEntries;      // kind + normalized name
+    std::unordered_map<std::string, std::shared_ptr<const ModelGeometry>> mGeometry; // the same keys
     std::vector<ModelProblem> mProblems;
     std::function<void(const ModelProblem&)> mHandler;
 };
