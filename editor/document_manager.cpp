@@ -132,6 +132,7 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
     mDoc = std::move(doc.value());
     mIds = std::make_unique<core::UniqueIdAllocator>();
     mIds->attach(*mDoc);
+    mIds->scanMapInBackground(*mDoc); // ids fresh map-wide, over tiles never loaded too
     mPath = wdt;
     mStartTile = startTileOf(*mDoc, askedTile);
     if (!mStartTile) {

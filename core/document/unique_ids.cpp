@@ -3,6 +3,7 @@
 #include "core/document/map_document.h"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <string>
@@ -43,6 +44,63 @@ bool sameObject(const io::Adt& a, const ObjectLocation& la, const io::Adt& b, co
 
 UniqueIdAllocator::~UniqueIdAllocator() {
     QObject::disconnect(mConnection);
+    if (mStopScan) {
+        mStopScan->store(true);
+    }
+    if (mScan.valid()) {
+        mScan.wait(); // ends at the next tile
+    }
+}
+
+void UniqueIdAllocator::scanMapInBackground(const MapDocument& doc) {
+    takeScan();
+    std::vector<TileCoord> tiles;
+    for (int y = 0; y < kTilesPerSide; ++y) {
+        for (int x = 0; x < kTilesPerSide; ++x) {
+            if (doc.tileExists({x, y})) {
+                tiles.push_back({x, y});
+            }
+        }
+    }
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    mStopScan = stop;
+    mScan = std::async(std::launch::async, [reader = doc.source().backgroundReader(doc.bigAlpha()),
+                                            tiles = std::move(tiles), stop] {
+        std::vector<std::uint32_t> ids;
+        for (const TileCoord t : tiles) {
+            if (stop->load()) {
+                break;
+            }
+            auto adt = reader(t);
+            if (!adt) {
+                continue;
+            }
+            for (const auto& d : adt->doodads) {
+                ids.push_back(d.uniqueId);
+            }
+            for (const auto& w : adt->mapObjects) {
+                ids.push_back(w.uniqueId);
+            }
+        }
+        return ids;
+    });
+}
+
+bool UniqueIdAllocator::scanning() const {
+    return mScan.valid() && mScan.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+}
+
+void UniqueIdAllocator::takeScan() {
+    if (!mScan.valid()) {
+        return;
+    }
+    const std::vector<std::uint32_t> ids = mScan.get();
+    for (const std::uint32_t id : ids) {
+        mSeen.push_back(id);
+        mMax = std::max(mMax, id);
+    }
+    mSeenSorted = false;
+    mStopScan.reset();
 }
 
 void UniqueIdAllocator::scanTile(const io::Adt& adt) {
@@ -70,6 +128,7 @@ void UniqueIdAllocator::attach(MapDocument& doc) {
 }
 
 std::optional<std::uint32_t> UniqueIdAllocator::allocate() {
+    takeScan();
     if (mMax < std::numeric_limits<std::uint32_t>::max()) {
         ++mMax;
         mSeen.push_back(mMax);

@@ -14,7 +14,10 @@
 
 #include <QMetaObject>
 
+#include <atomic>
 #include <cstdint>
+#include <future>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -33,6 +36,12 @@ public:
     void scanTile(const io::Adt& adt);
     // Scans every loaded tile and, until destroyed, every tile the document loads later.
     void attach(MapDocument& doc);
+    // Reads every tile of the document's map on a worker thread (MapSource::backgroundReader) for its ids;
+    // allocate() waits for that scan first, so the ids it hands out are fresh map-wide, not only among the
+    // loaded tiles. A tile that cannot be read is skipped (its ids stay unknown until it loads).
+    void scanMapInBackground(const MapDocument& doc);
+    // True while a map scan runs.
+    bool scanning() const;
 
     // A fresh id, or nullopt when all 2^32 - 1 ids are taken. 0 is never handed out.
     std::optional<std::uint32_t> allocate();
@@ -40,10 +49,14 @@ public:
     std::uint32_t maxSeen() const { return mMax; } // highest id seen or handed out
 
 private:
+    void takeScan(); // waits for a pending map scan and learns its ids
+
     std::uint32_t mMax = 0;
     std::vector<std::uint32_t> mSeen; // ids seen or handed out; kept only for the exhausted fallback
     bool mSeenSorted = true;
     QMetaObject::Connection mConnection;
+    std::future<std::vector<std::uint32_t>> mScan; // the map's ids, read on a worker thread
+    std::shared_ptr<std::atomic<bool>> mStopScan;  // set to end a scan early (destruction)
 };
 
 // One use of a uniqueId: entry `index` of the tile's MDDF (Doodad) or MODF (Wmo).

@@ -89,7 +89,8 @@ io::Expected<ModelMesh> m2Mesh(const io::M2Model& m2, const io::M2Skin& skin, st
     for (std::size_t i = 0; i < skin.vertices.size(); ++i) {
         const std::uint16_t v = skin.vertices[i];
         if (v >= m2.vertices.size()) {
-            return io::Error{io::ErrorCode::BadValue, io::FourCC("SKIN"), skin.verticesAt + 2 * std::uint64_t(i),
+            return io::Error{io::ErrorCode::BadValue, io::FourCC("SKIN"),
+                             skin.verticesAt + 2 * std::uint64_t(i),
                              "skin vertex " + std::to_string(i) + " names model vertex " + std::to_string(v) +
                                  ", the model has " + std::to_string(m2.vertices.size()),
                              std::string(skinName)};
@@ -139,12 +140,14 @@ ModelMesh wmoMesh(const io::WmoModel& wmo) {
         }
         const auto base = std::uint32_t(mesh.positions.size());
         const auto firstIndex = std::uint32_t(mesh.indices.size());
-        const bool coloured = !group->colorSets.empty() && group->colorSets[0].size() == group->vertices.size();
+        const bool coloured =
+            !group->colorSets.empty() && group->colorSets[0].size() == group->vertices.size();
         for (std::size_t v = 0; v < group->vertices.size(); ++v) {
             mesh.positions.push_back(vec(group->vertices[v]));
             mesh.normals.push_back(v < group->normals.size() ? vec(group->normals[v]) : glm::vec3(0, 0, 1));
             const bool uv = !group->uvSets.empty() && v < group->uvSets[0].size();
-            mesh.uvs.push_back(uv ? glm::vec2(group->uvSets[0][v][0], group->uvSets[0][v][1]) : glm::vec2(0.0f));
+            mesh.uvs.push_back(uv ? glm::vec2(group->uvSets[0][v][0], group->uvSets[0][v][1])
+                                  : glm::vec2(0.0f));
             if (coloured || !mesh.colours.empty()) {
                 mesh.colours.resize(mesh.positions.size() - 1, 0xFFFFFFFF);
                 mesh.colours.push_back(coloured ? group->colorSets[0][v] : 0xFFFFFFFF);
@@ -166,7 +169,8 @@ ModelMesh wmoMesh(const io::WmoModel& wmo) {
                 material.twoSided = (m.flags & 0x4) != 0;
             }
             const std::uint32_t count = b.indexCount - b.indexCount % 3;
-            mesh.batches.push_back({firstIndex + b.firstIndex - b.firstIndex % 3, count, materialIndex(mesh, material)});
+            mesh.batches.push_back(
+                {firstIndex + b.firstIndex - b.firstIndex % 3, count, materialIndex(mesh, material)});
         }
     }
     if (!mesh.colours.empty()) {
@@ -215,9 +219,9 @@ ModelMesh mdxMesh(const io::MdxModel& mdx) {
             }
             // MDX filter modes: 0 none, 1 transparent (alpha key), 2 blend, 3 additive, 4 add alpha,
             // 5 modulate, 6 modulate 2x. Shading flags: 0x1 unshaded, 0x10 two-sided.
-            static constexpr ModelBlend kFilter[] = {ModelBlend::Opaque, ModelBlend::AlphaKey, ModelBlend::Alpha,
-                                                     ModelBlend::Add,    ModelBlend::Add,      ModelBlend::Modulate,
-                                                     ModelBlend::Modulate};
+            static constexpr ModelBlend kFilter[] = {
+                ModelBlend::Opaque, ModelBlend::AlphaKey, ModelBlend::Alpha,   ModelBlend::Add,
+                ModelBlend::Add,    ModelBlend::Modulate, ModelBlend::Modulate};
             material.blend = layer.blendMode < 7 ? kFilter[layer.blendMode] : ModelBlend::Opaque;
             material.unlit = (layer.shadingFlags & 0x1) != 0;
             material.twoSided = (layer.shadingFlags & 0x10) != 0;

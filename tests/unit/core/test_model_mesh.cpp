@@ -89,7 +89,8 @@ void TestModelMesh::skinThatDoesNotFitIsAnError() {
     QVERIFY(m2 && skin);
     auto mesh = core::m2Mesh(*m2, *skin, "Built00.skin");
     QVERIFY(!mesh);
-    QVERIFY2(mesh.error().describe().find("Built00.skin") != std::string::npos, mesh.error().describe().c_str());
+    QVERIFY2(mesh.error().describe().find("Built00.skin") != std::string::npos,
+             mesh.error().describe().c_str());
 }
 
 void TestModelMesh::tentGroupsAndMaterials() {
@@ -194,7 +195,8 @@ void TestModelMesh::placementMatrixPlacesLikeTheBoxes() {
     const io::Vec3f rotation{10.0f, 123.0f, -20.0f};
     const glm::dmat4 m = core::placementMatrix(position, rotation, 2.5);
     const core::Box3 box{{-1.0, -2.0, 0.0}, {3.0, 2.0, 4.0}};
-    const core::Box3 placed = core::transformBox(box, core::placementRotation(rotation) * 2.5, core::toDvec(position));
+    const core::Box3 placed =
+        core::transformBox(box, core::placementRotation(rotation) * 2.5, core::toDvec(position));
     core::Box3 fromMatrix{glm::dvec3(1e30), glm::dvec3(-1e30)};
     for (int i = 0; i < 8; ++i) {
         const glm::dvec4 corner{(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
@@ -237,11 +239,13 @@ void TestModelMesh::libraryGeometry() {
     QCOMPARE(tent.mesh->triangleCount(), std::size_t(1228));
     const core::ModelGeometry bare = library.geometry(ObjectKind::Wmo, "World\\wmo\\Bare.wmo");
     QVERIFY(bare.mesh);
-    QCOMPARE(bare.problem, std::string("World\\wmo\\Bare.wmo: group file(s) not found: World\\wmo\\Bare_000.wmo"));
+    QCOMPARE(bare.problem,
+             std::string("World\\wmo\\Bare.wmo: group file(s) not found: World\\wmo\\Bare_000.wmo"));
 
     const core::ModelGeometry noSkin = library.geometry(ObjectKind::Doodad, "World\\Lonely\\NoSkin.m2");
     QVERIFY(!noSkin.mesh);
-    QCOMPARE(noSkin.problem, std::string("World\\Lonely\\NoSkin.m2: no skin profile found (World\\Lonely\\NoSkin00.skin)"));
+    QCOMPARE(noSkin.problem,
+             std::string("World\\Lonely\\NoSkin.m2: no skin profile found (World\\Lonely\\NoSkin00.skin)"));
     QVERIFY(library.bounds(ObjectKind::Doodad, "World\\Lonely\\NoSkin.m2")); // its box still serves
 
     const core::ModelGeometry earth = library.geometry(ObjectKind::Doodad, "World\\Gamestudio\\Earth.mdl");

@@ -191,6 +191,7 @@ private slots:
     void uniqueIdsUniqueAfterManyAdds();
     void duplicatesReported();
     void allocatorLearnsLaterTilesAndFallsBack();
+    void allocatorScansTheWholeMap();
     void moveAcrossTileBorder();
     void wmoCopiesInOverlappedTiles();
     void dragIsOneUndoStep();
@@ -578,6 +579,35 @@ void TestObjectEdit::allocatorLearnsLaterTilesAndFallsBack() {
     ids.scanTile(odd);
     QCOMPARE(*ids.allocate(), 3u);
     QCOMPARE(*ids.allocate(), 4u);
+}
+
+// The map scan learns the ids of tiles that were never loaded before the first id is handed out.
+void TestObjectEdit::allocatorScansTheWholeMap() {
+    core::TileSpec spec;
+    spec.tileX = 33;
+    spec.tileY = 32;
+    io::Adt withObjects = core::createTile(spec);
+    withObjects.modelNames = {kTree};
+    io::DoodadPlacement d;
+    d.uniqueId = 7000;
+    d.position = core::toVec3f(core::worldToPlacement(inTile({33, 32}, 100, 100)));
+    withObjects.doodads.push_back(d);
+    withObjects.chunks[core::placementChunk(core::toDvec(d.position)).index()].doodadRefs.push_back(0);
+    auto doc = partialMap({{32, 32}, {33, 32}}, {{32, 32}}, {{{33, 32}, withObjects}});
+    QVERIFY(doc);
+    QVERIFY(!doc->tile({33, 32}));
+    core::UniqueIdAllocator ids;
+    ids.attach(*doc);
+    ids.scanMapInBackground(*doc);
+    QCOMPARE(*ids.allocate(), 7001u);
+    QVERIFY(!ids.scanning());
+    QVERIFY(!doc->tile({33, 32})); // read on the side, not loaded into the document
+    QCOMPARE(*ids.allocate(), 7002u);
+    // A scan that is never waited for ends with the allocator.
+    {
+        core::UniqueIdAllocator early;
+        early.scanMapInBackground(*doc);
+    }
 }
 
 void TestObjectEdit::moveAcrossTileBorder() {
