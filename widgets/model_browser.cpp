@@ -29,6 +29,14 @@ qsizetype lastSlash(const QString& path) {
     return std::max(path.lastIndexOf(QLatin1Char('\\')), path.lastIndexOf(QLatin1Char('/')));
 }
 
+// A model's row: its tool tip is its path, read from the path role rather than stored twice.
+class ModelItem final : public QTreeWidgetItem {
+public:
+    QVariant data(int column, int role) const override {
+        return QTreeWidgetItem::data(column, role == Qt::ToolTipRole ? kPathRole : role);
+    }
+};
+
 QString settingsGroup() {
     return QStringLiteral("modelBrowser");
 }
@@ -220,11 +228,10 @@ bool ModelBrowser::matches(const QString& path) const {
     return filter.isEmpty() || path.contains(filter, Qt::CaseInsensitive);
 }
 
-QTreeWidgetItem* ModelBrowser::makeItem(const QString& path, const QString& name, const QString& tip) const {
-    auto* item = new QTreeWidgetItem();
+QTreeWidgetItem* ModelBrowser::makeItem(const QString& path, const QString& name) const {
+    auto* item = new ModelItem();
     item->setText(0, name);
     item->setData(0, kPathRole, path);
-    item->setToolTip(0, tip);
     return item;
 }
 
@@ -252,7 +259,7 @@ void ModelBrowser::rebuildRecentGroup() {
     QList<QTreeWidgetItem*> items;
     for (const QString& p : mRecent) {
         if (mModelKeys.contains(normalised(p)) && matches(p)) {
-            items.push_back(makeItem(p, p.mid(lastSlash(p) + 1), tr("%1 (recently used)").arg(p)));
+            items.push_back(makeItem(p, p.mid(lastSlash(p) + 1)));
         }
     }
     if (!items.isEmpty()) {
@@ -285,7 +292,7 @@ void ModelBrowser::rebuild() {
                 groupsByKey.insert(groupKey, group);
                 groups.push_back(group);
             }
-            children[group].push_back(makeItem(e.path, e.name, e.path));
+            children[group].push_back(makeItem(e.path, e.name));
             ++shown;
         }
         for (QTreeWidgetItem* group : groups) {

@@ -86,7 +86,7 @@ private:
 
     void rebuild();
     void rebuildRecentGroup();
-    QTreeWidgetItem* makeItem(const QString& path, const QString& name, const QString& tip) const;
+    QTreeWidgetItem* makeItem(const QString& path, const QString& name) const; // tool tip: the path
     QTreeWidgetItem* makeGroup(const QString& caption, const QString& label) const;
     void finishGroup(QTreeWidgetItem* group);
     void selectCurrentItem();
