@@ -252,6 +252,7 @@ void ModelBrowser::finishGroup(QTreeWidgetItem* group) {
 }
 
 void ModelBrowser::rebuildRecentGroup() {
+    const QSignalBlocker block(mTree); // the current row may go with the old group
     const QString caption = tr("Recently used");
     if (mTree->topLevelItemCount() > 0 && mTree->topLevelItem(0)->data(0, kRecentRole).toBool()) {
         delete mTree->takeTopLevelItem(0);
@@ -317,6 +318,13 @@ void ModelBrowser::selectCurrentItem() {
         return;
     }
     const QString key = normalised(mCurrent);
+    // The row the user clicked keeps the selection (a recent model is also listed in its folder).
+    if (QTreeWidgetItem* item = mTree->currentItem();
+        item && normalised(item->data(0, kPathRole).toString()) == key) {
+        item->setSelected(true);
+        mTree->scrollToItem(item);
+        return;
+    }
     for (int g = 0; g < mTree->topLevelItemCount(); ++g) {
         QTreeWidgetItem* group = mTree->topLevelItem(g);
         for (int i = 0; i < group->childCount(); ++i) {

@@ -205,6 +205,8 @@ void TestModelBrowser::listsGroupsFiltersAndRecent() {
     QCOMPARE(chosen.count(), 1);
     QCOMPARE(chosen.at(0).at(0).toString(), QStringLiteral("World\\wmo\\House.wmo"));
     QCOMPARE(browser.current(), QStringLiteral("World\\wmo\\House.wmo"));
+    QCOMPARE(tree->currentItem(), house); // the clicked row stays current (not its copy in the recent group)
+    QVERIFY(house->isSelected());
     browser.choose(QStringLiteral("World\\B\\Lamp.m2"));
     QCOMPARE(browser.groups().first(), QStringLiteral("Recently used"));
     QCOMPARE(browser.visibleModels().mid(0, 2),
