@@ -7,6 +7,7 @@
 #include "core/models/model_library.h"
 #include "editor/document_manager.h"
 #include "editor/minimap_builder.h"
+#include "editor/model_previews.h"
 #include "editor/operation_progress.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
@@ -17,6 +18,7 @@
 #include "widgets/chunk_layers_panel.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/info_panel.h"
+#include "widgets/model_browser.h"
 #include "widgets/new_map_dialog.h"
 #include "widgets/object_properties_panel.h"
 #include "widgets/preferences_dialog.h"
@@ -461,8 +463,22 @@ void MainWindow::createDocks() {
     QDockWidget* texturesDock =
         addDock(tr("Textures"), QStringLiteral("texturesDock"), mTextureBrowser, Qt::LeftDockWidgetArea);
     tabifyDockWidget(undoDock, texturesDock);
-    undoDock->raise();
     connect(mTextureBrowser, &widgets::TextureBrowser::textureChosen, this, &MainWindow::chooseTexture);
+
+    mModelBrowser = new widgets::ModelBrowser(this);
+    {
+        QSettings store;
+        mModelBrowser->loadFrom(store);
+    }
+    QDockWidget* modelsDock =
+        addDock(tr("Models"), QStringLiteral("modelsDock"), mModelBrowser, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(texturesDock, modelsDock);
+    undoDock->raise();
+    connect(mModelBrowser, &widgets::ModelBrowser::modelChosen, this, &MainWindow::chooseModel);
+    connect(mModelBrowser, &widgets::ModelBrowser::recentChanged, this, [this] {
+        QSettings store;
+        mModelBrowser->saveTo(store);
+    });
 
     mTileMap = new widgets::TileMapWidget(this);
     QDockWidget* tileMapDock =
@@ -695,6 +711,8 @@ bool MainWindow::applyAssetFolders() {
     mViewport->setObjectBounds(bounds);
     mDocs->setModelBounds(opened.source->size() > 0 ? bounds.modelBounds : core::ModelBoundsFn{});
     mTools->objects()->setBounds(bounds);
+    mModelBrowser->setPreviewProvider(modelPreviewsFrom(mModels, mTextureCache));
+    mModelBrowser->setModels(placeableModels(*opened.source));
     rebuildMinimap();
     // A new source: every thumbnail is made again (the provider itself is unchanged).
     mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
@@ -728,6 +746,12 @@ void MainWindow::chooseTexture(const QString& path) {
     } else {
         mTools->select(ToolId::PaintTexture);
     }
+}
+
+void MainWindow::chooseModel(const QString& path) {
+    mTools->objects()->setPlaceModel(path.toStdString());
+    mModelBrowser->setCurrent(path);
+    mTools->select(ToolId::Objects); // the tool settings show the model to place
 }
 
 void MainWindow::refreshTextureBrowser() {

@@ -45,6 +45,7 @@ namespace mapsmith::widgets {
 struct GoToTarget;
 class InfoPanel;
 class TextureBrowser;
+class ModelBrowser;
 class ObjectPropertiesPanel;
 class TileMapWidget;
 class TileSummaryPanel;
@@ -82,6 +83,8 @@ public:
     void setPreferences(const widgets::EditorPreferences& preferences);
     const widgets::EditorPreferences& preferences() const { return mPreferences; }
     widgets::TextureBrowser* textureBrowser() const { return mTextureBrowser; }
+    // The game data's models; choosing one arms the object tool with it.
+    widgets::ModelBrowser* modelBrowser() const { return mModelBrowser; }
     // Stores the game data folders (QSettings) and opens them: the viewport and the texture browser
     // show the game's textures from then on. Folders that cannot be used are skipped and reported
     // (lastError()); returns false then.
@@ -135,6 +138,7 @@ private:
     void documentChanged(core::MapDocument* doc);
     void toolChanged(ToolId tool);
     void chooseTexture(const QString& path); // paints `path` from now on: the texture tool, selected
+    void chooseModel(const QString& path);   // places `path` from now on: the object tool, selected
     void showSelectedObject();               // the object panel shows the selection's first object
     void refreshTextureBrowser();
     void applyPreferences();
@@ -172,6 +176,7 @@ private:
     QAction* mSaveAsV18 = nullptr;
     QAction* mSaveAsSplit = nullptr;
     widgets::TextureBrowser* mTextureBrowser = nullptr;
+    widgets::ModelBrowser* mModelBrowser = nullptr;
     widgets::ObjectPropertiesPanel* mObjectPanel = nullptr;
     QDockWidget* mObjectDock = nullptr;
     widgets::EditorPreferences mPreferences;

@@ -4,6 +4,7 @@
 #include "widgets/brush_settings_panel.h"
 #include "widgets/height_mode_panel.h"
 #include "widgets/liquid_mode_panel.h"
+#include "widgets/placement_options_panel.h"
 #include "widgets/texture_mode_panel.h"
 #include "widgets/vertex_colour_panel.h"
 
@@ -56,11 +57,24 @@ ToolSettingsDock::ToolSettingsDock(ToolManager& tools, QWidget* parent) : QWidge
     placeModel->setClearButtonEnabled(true);
     connect(placeModel, &QLineEdit::textChanged, this,
             [this](const QString& text) { mTools.objects()->setPlaceModel(text.trimmed().toStdString()); });
+    auto* placement = new widgets::PlacementOptionsPanel(objectPage);
+    connect(
+        placement, &widgets::PlacementOptionsPanel::settingsChanged, this,
+        [this](const core::PlacementOptions& options) { mTools.objects()->setPlacementOptions(options); });
     auto* objectLayout = new QFormLayout(objectPage);
     objectLayout->setContentsMargins(0, 0, 0, 0);
     objectLayout->addRow(objectHelp);
     objectLayout->addRow(tr("Model to place:"), placeModel);
+    objectLayout->addRow(placement);
     addPlainPage(ToolId::Objects, objectPage);
+    page(ToolId::Objects).refresh = [this, placeModel, placement] {
+        // The model may have been chosen elsewhere (the model browser).
+        const QString model = QString::fromStdString(mTools.objects()->placeModel());
+        if (placeModel->text().trimmed() != model) {
+            placeModel->setText(model);
+        }
+        placement->setSettings(mTools.objects()->placementOptions());
+    };
 
     connect(mBrush, &widgets::BrushSettingsPanel::settingsChanged, this, [this] {
         if (mCurrent) {

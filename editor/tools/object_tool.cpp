@@ -8,10 +8,11 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 
 namespace mapsmith::editor {
 
-ObjectTool::ObjectTool(QObject* parent) : Tool(parent) {}
+ObjectTool::ObjectTool(QObject* parent) : Tool(parent), mRandom(std::random_device{}()) {}
 
 ObjectTool::~ObjectTool() = default;
 
@@ -73,9 +74,14 @@ void ObjectTool::begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardMod
     if (!hit) {
         if (!mPlaceModel.empty() && mIds) {
             core::ObjectEditor editor(doc, *mIds, mSettings);
-            const auto placed = core::kindOfModelName(mPlaceModel) == core::ObjectKind::Wmo
-                                    ? editor.addWmo(mPlaceModel, world)
-                                    : editor.addDoodad(mPlaceModel, world);
+            const auto height = [&doc](glm::dvec2 p) { return doc.heightAt(p); };
+            const core::PlacementChoice at =
+                core::choosePlacement(mPlacement, world, doc.heightAt(glm::dvec2(world)),
+                                      core::terrainNormal(height, glm::dvec2(world)), mRandom);
+            const auto placed =
+                core::kindOfModelName(mPlaceModel) == core::ObjectKind::Wmo
+                    ? editor.addWmo(mPlaceModel, at.world, at.rotation)
+                    : editor.addDoodad(mPlaceModel, at.world, at.rotation, core::scaleFromFactor(at.scale));
             if (placed) {
                 setSelection({*placed});
                 emit message(tr("Placed %1").arg(QString::fromStdString(mPlaceModel)));

@@ -9,6 +9,7 @@
 // main window removes it through core::ObjectEditor.
 
 #include "core/edit/object_edit.h"
+#include "core/geometry/placement_options.h"
 #include "editor/tools/object_handles.h"
 #include "editor/tools/tool.h"
 
@@ -54,6 +55,11 @@ public:
     void setPlaceModel(std::string model) { mPlaceModel = std::move(model); }
     const std::string& placeModel() const { return mPlaceModel; }
     void setIds(core::UniqueIdAllocator* ids) { mIds = ids; }
+    // How such a click places the model (heading, scale, tilt, slope, ground: core::choosePlacement); the
+    // random draws come from a generator seeded from the system at construction, or by seedPlacement.
+    void setPlacementOptions(const core::PlacementOptions& options) { mPlacement = options; }
+    const core::PlacementOptions& placementOptions() const { return mPlacement; }
+    void seedPlacement(std::uint64_t seed) { mRandom.seed(seed); }
 
     // The transform a drag from `press` to `now` (world points on the ground) asks of an object at
     // `pivot` (world). Pure, for tests; terrain heights are looked up by the caller's function.
@@ -66,6 +72,8 @@ signals:
 private:
     core::ObjectEditSettings mSettings;
     std::string mPlaceModel;
+    core::PlacementOptions mPlacement;
+    core::PlacementRandom mRandom;
     core::UniqueIdAllocator* mIds = nullptr;
     std::vector<core::ObjectRef> mSelection;
     std::unique_ptr<core::ObjectDrag> mDrag;

@@ -34,7 +34,23 @@ public:
         }
         return it->second;
     }
-    std::vector<std::string> list(std::string_view) const override { return {}; }
+    // Normalized paths: a pattern over the whole path, or everything under a folder.
+    std::vector<std::string> list(std::string_view prefixOrPattern) const override {
+        std::string query = io::normalizeGamePath(prefixOrPattern);
+        const bool pattern = query.find_first_of("*?") != std::string::npos;
+        if (!pattern && !query.empty() && query.back() == '\\') {
+            query.pop_back();
+        }
+        std::vector<std::string> out;
+        for (const auto& [key, bytes] : files) {
+            if (pattern ? io::matchesGamePattern(key, query)
+                        : query.empty() || (key.size() > query.size() && key.starts_with(query) &&
+                                            key[query.size()] == '\\')) {
+                out.push_back(key);
+            }
+        }
+        return out;
+    }
     std::string describe() const override { return "memory"; }
 };
 
