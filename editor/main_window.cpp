@@ -693,6 +693,7 @@ bool MainWindow::applyAssetFolders() {
     }
     const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
     mViewport->setObjectBounds(bounds);
+    mViewport->setModelLibrary(opened.source->size() > 0 ? mModels : nullptr); // without data: boxes
     mDocs->setModelBounds(opened.source->size() > 0 ? bounds.modelBounds : core::ModelBoundsFn{});
     mTools->objects()->setBounds(bounds);
     rebuildMinimap();

@@ -1,0 +1,399 @@
+// Models drawn in the viewport: with the corpus troll tent (WMO, three textured materials whose BLPs are
+// made here in three distinct colours) and rabbit (M2 with a run-time texture) in a project folder, the
+// objects placed on the demo map show as textured meshes where they stand, not as boxes; a model that is
+// missing or whose file is cut short keeps a box in the warning colour (and crashes nothing); moving an
+// object rewrites only its instance; undo takes the drawn model away; without game data every object is a
+// box again. Screenshots go to MAPSMITH_SCREENSHOT_DIR.
+
+#include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
+#include "core/edit/object_edit.h"
+#include "core/geometry/object_model.h"
+#include "core/models/model_library.h"
+#include "editor/document_manager.h"
+#include "editor/main_window.h"
+#include "editor/viewport/model_gpu_cache.h"
+#include "editor/viewport/model_scene.h"
+#include "editor/viewport/object_boxes.h"
+#include "editor/viewport/terrain_viewport.h"
+#include "io/assets/blp.h"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <functional>
+
+using namespace mapsmith;
+
+namespace {
+
+const char* const kTent = "World\\wmo\\TrollTent.wmo";
+const char* const kRabbit = "World\\Critter\\Rabbit.m2";
+
+// The tent's three textures (trolltent.wmo MOTX) and the colour each is made in.
+struct TentTexture {
+    const char* path;
+    QColor colour;
+};
+const TentTexture kTentTextures[] = {
+    {"DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP", QColor(230, 30, 30)},
+    {"DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP", QColor(30, 210, 30)},
+    {"DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP", QColor(30, 30, 230)},
+};
+
+QByteArray solidBlp(QColor colour) {
+    io::BlpImage im;
+    im.width = 64;
+    im.height = 64;
+    std::vector<std::uint8_t> px(64 * 64 * 4);
+    for (std::size_t i = 0; i < px.size(); i += 4) {
+        px[i] = std::uint8_t(colour.red());
+        px[i + 1] = std::uint8_t(colour.green());
+        px[i + 2] = std::uint8_t(colour.blue());
+        px[i + 3] = 255;
+    }
+    im.mips.push_back(std::move(px));
+    const auto bytes = io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray corpus(const char* relative) {
+    QFile f(QStringLiteral(MAPSMITH_CORPUS_DIR "/") + QLatin1String(relative));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The hue a colour has whatever the light: each channel over the brightest one.
+bool sameHue(QColor pixel, QColor want) {
+    const int peak = std::max({pixel.red(), pixel.green(), pixel.blue()});
+    const int wantPeak = std::max({want.red(), want.green(), want.blue()});
+    if (peak < 40) {
+        return false;
+    }
+    const auto diff = [&](int p, int w) { return std::abs(double(p) / peak - double(w) / wantPeak); };
+    return diff(pixel.red(), want.red()) < 0.12 && diff(pixel.green(), want.green()) < 0.12 &&
+           diff(pixel.blue(), want.blue()) < 0.12;
+}
+
+int countPixels(const QImage& image, const QRect& area, const std::function<bool(QColor)>& test) {
+    int n = 0;
+    const QRect r = area.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        for (int x = r.left(); x <= r.right(); ++x) {
+            n += test(QColor(image.pixel(x, y))) ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+QColor fromFloats(const std::array<float, 4>& c) {
+    return QColor::fromRgbF(c[0], c[1], c[2]);
+}
+
+// A point of `tile` on dry, fairly flat ground: at least 3 yards above the highest liquid of the tile and
+// heights within 8 yards over 30 yards, searched outwards from the tile's centre.
+glm::dvec3 dryGround(const core::MapDocument& doc, core::TileCoord tile) {
+    double water = -1e9;
+    for (int i = 0; i < core::kChunksPerTile; ++i) {
+        if (const io::LiquidChunk* liquid = doc.liquid({tile, i / 16, i % 16})) {
+            for (const io::LiquidInstance& l : liquid->instances) {
+                water = std::max(water, double(l.maxHeight));
+            }
+        }
+    }
+    const glm::dvec2 centre = core::tileOrigin(tile) - glm::dvec2(core::kTileSize / 2.0);
+    for (double r = 0.0; r < core::kTileSize / 2.0; r += core::kChunkSize / 2.0) {
+        for (int a = 0; a < 16; ++a) {
+            const double angle = a * 3.14159265 / 8.0;
+            const glm::dvec2 p = centre + r * glm::dvec2(std::cos(angle), std::sin(angle));
+            double lo = 1e9;
+            double hi = -1e9;
+            for (int dx = -1; dx <= 1; ++dx) {
+                for (int dy = -1; dy <= 1; ++dy) {
+                    const double h = doc.heightAt(p + glm::dvec2(dx, dy) * 15.0).value_or(-1e9);
+                    lo = std::min(lo, h);
+                    hi = std::max(hi, h);
+                }
+            }
+            if (lo > water + 3.0 && hi - lo < 8.0) {
+                return {p, *doc.heightAt(p)};
+            }
+        }
+    }
+    return {centre, doc.heightAt(centre).value_or(0.0)};
+}
+
+void save(const QImage& image, const char* name) {
+    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
+    image.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/") + QLatin1String(name));
+}
+
+} // namespace
+
+class TestModelViewport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void tentAndRabbitAreDrawnTextured();
+    void missingAndBrokenModelsAreWarningBoxes();
+    void movingUpdatesOnlyTheInstanceAndUndoRemovesTheModel();
+    void withoutGameDataEveryObjectIsABox();
+
+private:
+    struct Scene {
+        editor::MainWindow window;
+        glm::dvec3 centre{0.0};
+    };
+    void open(Scene& s, bool gameData);
+    // The screen rectangle around a placed object's box (its model box transformed), grown by `margin`.
+    QRect screenBox(Scene& s, const core::ObjectRef& ref, int margin = 4);
+    core::ObjectRef place(Scene& s, core::ObjectKind kind, const std::string& model, glm::dvec3 world,
+                          double heading, std::uint16_t scale = core::kScaleOne);
+
+    QTemporaryDir mProject;
+};
+
+void TestModelViewport::initTestCase() {
+    QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
+    QStandardPaths::setTestModeEnabled(true);
+    const QString p = mProject.path() + QLatin1Char('/');
+    QVERIFY(writeFile(p + QStringLiteral("World/wmo/TrollTent.wmo"), corpus("models/trolltent.wmo")));
+    QVERIFY(writeFile(p + QStringLiteral("World/wmo/TrollTent_000.wmo"), corpus("models/trolltent_000.wmo")));
+    QVERIFY(writeFile(p + QStringLiteral("World/Critter/Rabbit.m2"), corpus("models/Rabbit.m2")));
+    QVERIFY(writeFile(p + QStringLiteral("World/Critter/Rabbit00.skin"), corpus("models/Rabbit00.skin")));
+    // A model cut short after its header: read, found wanting, never drawn.
+    QVERIFY(writeFile(p + QStringLiteral("World/Critter/Broken.m2"), corpus("models/Rabbit.m2").left(400)));
+    for (const TentTexture& t : kTentTextures) {
+        QVERIFY(writeFile(p + QLatin1String(t.path), solidBlp(t.colour)));
+    }
+}
+
+void TestModelViewport::init() {
+    QSettings().clear();
+}
+
+void TestModelViewport::open(Scene& s, bool gameData) {
+    s.window.resize(1024, 720);
+    for (QDockWidget* dock : s.window.findChildren<QDockWidget*>()) {
+        dock->hide(); // the whole window for the view
+    }
+    s.window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&s.window));
+    if (gameData) {
+        QVERIFY2(s.window.setAssetFolders({{}, {}, mProject.path()}), qPrintable(s.window.lastError()));
+    }
+    QVERIFY(s.window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
+    s.centre = dryGround(*s.window.document(), s.window.document()->loadedTiles().front());
+    // Looking north-west at the centre from 70 yards, 25 degrees down.
+    const auto pose = editor::poseLookingAt(s.centre + glm::dvec3(0.0, 0.0, 4.0), 30.0, -25.0, 70.0);
+    s.window.viewport()->setCamera(pose.position, pose.yaw, pose.pitch);
+}
+
+core::ObjectRef TestModelViewport::place(Scene& s, core::ObjectKind kind, const std::string& model,
+                                         glm::dvec3 world, double heading, std::uint16_t scale) {
+    core::ObjectEditSettings settings;
+    settings.bounds = s.window.objectBounds();
+    core::UniqueIdAllocator ids;
+    ids.attach(*s.window.document());
+    core::ObjectEditor editor(*s.window.document(), ids, settings);
+    const float rotationY = core::rotationYForHeading(heading);
+    const auto box = settings.bounds.modelBounds ? settings.bounds.modelBounds(core::ObjectKind::Wmo, model)
+                                                 : std::nullopt;
+    const auto ref = kind == core::ObjectKind::Wmo
+                         ? editor.addWmo(model, world, {0.0f, rotationY, 0.0f}, box)
+                         : editor.addDoodad(model, world, {0.0f, rotationY, 0.0f}, scale);
+    return ref.value_or(core::ObjectRef{});
+}
+
+QRect TestModelViewport::screenBox(Scene& s, const core::ObjectRef& ref, int margin) {
+    const auto state = core::findObject(*s.window.document(), ref);
+    if (!state) {
+        return {};
+    }
+    core::Box3 box;
+    if (ref.kind == core::ObjectKind::Wmo) {
+        box = core::extentsOf(state->wmo);
+    } else {
+        box = core::doodadBounds(state->doodad, state->name, s.window.objectBounds());
+    }
+    QRectF out;
+    for (int i = 0; i < 8; ++i) {
+        const glm::dvec3 corner{(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                                (i & 4) ? box.max.z : box.min.z};
+        const auto p = s.window.viewport()->project(core::placementToWorld(corner));
+        if (!p) {
+            return {};
+        }
+        out = out.isNull() ? QRectF(*p, QSizeF(1, 1)) : out.united(QRectF(*p, QSizeF(1, 1)));
+    }
+    return out.toAlignedRect().adjusted(-margin, -margin, margin, margin);
+}
+
+void TestModelViewport::tentAndRabbitAreDrawnTextured() {
+    Scene s;
+    open(s, true);
+    editor::TerrainViewport* view = s.window.viewport();
+    QVERIFY(view->models().active());
+    const QImage before = view->grabFrame();
+    QVERIFY(!before.isNull());
+
+    const auto tent = place(s, core::ObjectKind::Wmo, kTent, s.centre, 200.0);
+    // The rabbit, 8x its size (about 6 yards long), to the tent's right.
+    const auto rabbit = place(s, core::ObjectKind::Doodad, kRabbit, s.centre + glm::dvec3(-6.0, -22.0, 0.0),
+                              120.0, core::scaleFromFactor(8.0));
+    QVERIFY(tent.uniqueId != 0 && rabbit.uniqueId != 0);
+    const QImage frame = view->grabFrame();
+    save(frame, "models_tent_rabbit.png");
+
+    // Both are instances of a model on the GPU, neither has a box.
+    const editor::ModelScene& models = view->models();
+    QCOMPARE(models.gpuModelCount(), std::size_t(2));
+    QVERIFY(models.instanceCount() >= 2);
+    const auto* adt = s.window.document()->tile(tent.tile);
+    QVERIFY(adt);
+    QCOMPARE(models.boxStyle(tent.tile, core::ObjectKind::Wmo, adt->mapObjects.size() - 1),
+             editor::BoxStyle::Hidden);
+    QCOMPARE(models.boxStyle(rabbit.tile, core::ObjectKind::Doodad,
+                             s.window.document()->tile(rabbit.tile)->doodads.size() - 1),
+             editor::BoxStyle::Hidden);
+
+    // Each of the tent's three textures shows inside its box on screen, and did not before.
+    const QRect tentArea = screenBox(s, tent);
+    QVERIFY(!tentArea.isEmpty());
+    for (const TentTexture& t : kTentTextures) {
+        const auto hue = [&](QColor c) { return sameHue(c, t.colour); };
+        const int now = countPixels(frame, tentArea, hue);
+        QVERIFY2(now > 150, qPrintable(QStringLiteral("%1: %2 pixels").arg(QLatin1String(t.path)).arg(now)));
+        QCOMPARE(countPixels(before, tentArea, hue), 0);
+    }
+
+    // The rabbit: its run-time texture's neutral stand-in, lit, fills part of its box; no magenta box.
+    const QRect rabbitArea = screenBox(s, rabbit);
+    QVERIFY(!rabbitArea.isEmpty());
+    const auto neutral = [](QColor c) { return sameHue(c, editor::kRunTimeTextureColour); };
+    const int rabbitPixels =
+        countPixels(frame, rabbitArea, neutral) - countPixels(before, rabbitArea, neutral);
+    QVERIFY2(rabbitPixels > 100, qPrintable(QString::number(rabbitPixels)));
+    const auto doodadBox = [](QColor c) { return sameHue(c, fromFloats(editor::kDoodadBoxColour)); };
+    QCOMPARE(countPixels(frame, rabbitArea, doodadBox), 0);
+    // Without game data the same two are boxes (the WMO's in its colour), no model is on the GPU.
+    QVERIFY(s.window.setAssetFolders({}));
+    const QImage boxes = view->grabFrame();
+    save(boxes, "models_tent_rabbit_as_boxes.png");
+    QCOMPARE(view->models().gpuModelCount(), std::size_t(0));
+    for (const TentTexture& t : kTentTextures) {
+        QCOMPARE(countPixels(boxes, tentArea, [&](QColor c) { return sameHue(c, t.colour); }), 0);
+    }
+    QVERIFY(countPixels(boxes, rabbitArea, doodadBox) > 20);
+}
+
+void TestModelViewport::missingAndBrokenModelsAreWarningBoxes() {
+    Scene s;
+    open(s, true);
+    editor::TerrainViewport* view = s.window.viewport();
+    const auto missing = place(s, core::ObjectKind::Doodad, "World\\Critter\\Missing.m2", s.centre, 0.0,
+                               core::scaleFromFactor(3.0));
+    const auto broken = place(s, core::ObjectKind::Doodad, "World\\Critter\\Broken.m2",
+                              s.centre + glm::dvec3(0.0, -15.0, 0.0), 0.0, core::scaleFromFactor(3.0));
+    QVERIFY(missing.uniqueId != 0 && broken.uniqueId != 0);
+    const QImage frame = view->grabFrame();
+    save(frame, "models_warning_boxes.png");
+    const auto& adt = *s.window.document()->tile(missing.tile);
+    const std::size_t last = adt.doodads.size() - 1;
+    QCOMPARE(view->models().boxStyle(missing.tile, core::ObjectKind::Doodad, last - 1),
+             editor::BoxStyle::Warning);
+    QCOMPARE(view->models().boxStyle(missing.tile, core::ObjectKind::Doodad, last),
+             editor::BoxStyle::Warning);
+    const auto warning = [](QColor c) { return sameHue(c, fromFloats(editor::kMissingModelColour)); };
+    for (const auto& ref : {missing, broken}) {
+        const int edges = countPixels(frame, screenBox(s, ref), warning);
+        QVERIFY2(edges > 20, qPrintable(QString::number(edges)));
+    }
+    // Named in the status bar (the last one reported shows).
+    QTRY_VERIFY(s.window.statusBar()->currentMessage().contains(QStringLiteral("Broken.m2")) ||
+                s.window.statusBar()->currentMessage().contains(QStringLiteral("Missing.m2")));
+    // Still an object: it can be deleted, and its box goes.
+    core::ObjectEditSettings settings;
+    settings.bounds = s.window.objectBounds();
+    core::UniqueIdAllocator ids;
+    QCOMPARE(core::ObjectEditor(*s.window.document(), ids, settings).remove({broken}), 1);
+    const QImage after = view->grabFrame();
+    QVERIFY(countPixels(after, screenBox(s, missing), warning) > 20);
+}
+
+void TestModelViewport::movingUpdatesOnlyTheInstanceAndUndoRemovesTheModel() {
+    Scene s;
+    open(s, true);
+    editor::TerrainViewport* view = s.window.viewport();
+    const auto tent = place(s, core::ObjectKind::Wmo, kTent, s.centre, 200.0);
+    const QImage placed = view->grabFrame();
+    const QRect area = screenBox(s, tent);
+    const auto red = [](QColor c) { return sameHue(c, kTentTextures[0].colour); };
+    QVERIFY(countPixels(placed, area, red) > 150);
+
+    // A move rewrites the tent's instance, nothing else: no tile rebuilt, no box rebuilt.
+    view->models().resetStats();
+    view->resetSceneStats();
+    {
+        core::ObjectEditSettings settings;
+        settings.bounds = s.window.objectBounds();
+        core::ObjectDrag drag(*s.window.document(), {tent}, settings);
+        core::ObjectTransform t;
+        t.translate = {0.0, 12.0, 0.0}; // 12 yards west: to the left on screen
+        drag.update(t);
+        QVERIFY(drag.finish());
+    }
+    QCOMPARE(view->models().stats().instanceUpdates, 1);
+    QCOMPARE(view->models().stats().tileBuilds, 0);
+    QCOMPARE(view->sceneStats().objectRebuilds, 0);
+    const QImage moved = view->grabFrame();
+    save(moved, "models_tent_moved.png");
+    const QRect movedArea = screenBox(s, tent);
+    QVERIFY(movedArea.center().x() < area.center().x() - 20);
+    QVERIFY(countPixels(moved, movedArea, red) > 150);
+
+    // Undo the move, then the placement: the tent is gone from the screen and from the GPU.
+    QUndoStack* undo = s.window.document()->undoStack();
+    undo->undo();
+    undo->undo();
+    const QImage undone = view->grabFrame();
+    save(undone, "models_tent_undone.png");
+    QCOMPARE(countPixels(undone, area, red), 0);
+    QCOMPARE(countPixels(undone, movedArea, red), 0);
+    QCOMPARE(view->models().gpuModelCount(), std::size_t(0));
+    undo->redo();
+    QVERIFY(countPixels(view->grabFrame(), area, red) > 150);
+}
+
+void TestModelViewport::withoutGameDataEveryObjectIsABox() {
+    Scene s;
+    open(s, false);
+    editor::TerrainViewport* view = s.window.viewport();
+    QVERIFY(!view->models().active());
+    const auto tent = place(s, core::ObjectKind::Wmo, kTent, s.centre, 200.0);
+    const QImage frame = view->grabFrame();
+    save(frame, "models_no_game_data.png");
+    QCOMPARE(view->models().instanceCount(), std::size_t(0));
+    QCOMPARE(view->models().boxStyle(tent.tile, core::ObjectKind::Wmo, 0), editor::BoxStyle::Normal);
+    // The stand-in extents in the WMO colour, and no warning colour anywhere (nothing is "missing").
+    const auto wmoBox = [](QColor c) { return sameHue(c, fromFloats(editor::kWmoBoxColour)); };
+    QVERIFY(countPixels(frame, screenBox(s, tent), wmoBox) > 20);
+    const auto warning = [](QColor c) { return sameHue(c, fromFloats(editor::kMissingModelColour)); };
+    QCOMPARE(countPixels(frame, frame.rect(), warning), 0);
+}
+
+QTEST_MAIN(TestModelViewport)
+#include "test_model_viewport.moc"
