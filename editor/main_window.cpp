@@ -646,6 +646,11 @@ const core::ObjectBoundsSettings& MainWindow::objectBounds() const {
     return mTools->objects()->settings().bounds;
 }
 
+bool MainWindow::setExtraDataPaths(const QStringList& paths) {
+    mExtraData = paths;
+    return applyAssetFolders();
+}
+
 bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
     mAssetFolders = folders;
     QSettings store;
@@ -672,7 +677,7 @@ void MainWindow::rebuildMinimap() {
 }
 
 bool MainWindow::applyAssetFolders() {
-    const core::OpenedAssets opened = core::openAssetFolders(mAssetFolders);
+    const core::OpenedAssets opened = core::openGameData(mAssetFolders, mExtraData);
     mTextureCache->setSource(opened.source);
     mGameTextures.clear();
     for (const std::string& path : opened.source->list("tileset\\*.blp")) {

@@ -18,12 +18,6 @@
 
 namespace mapsmith::editor {
 
-struct ModelScene::Result {
-    TilePlacements placements;
-    TileModels models;
-    std::vector<MeshUpload> uploads; // meshes the GPU cache did not hold when the work started
-};
-
 namespace {
 
 ModelGeometryFn geometryOf(std::shared_ptr<core::ModelLibrary> library) {
@@ -41,6 +35,29 @@ bool sameTransform(const io::MapObjectPlacement& a, const io::MapObjectPlacement
 }
 
 } // namespace
+
+PreparedTile prepareTileModels(TilePlacements placements, const SceneFrame& frame, const MapTiles& mapTiles,
+                               const ModelGeometryFn& geometry, const std::set<const core::ModelMesh*>& known,
+                               TextureSource* textures) {
+    PreparedTile out;
+    out.models = buildTileModels(placements, frame, mapTiles, geometry);
+    out.placements = std::move(placements);
+    for (const ModelGroup& g : out.models.groups) {
+        if (known.count(g.mesh.get())) {
+            continue;
+        }
+        out.uploads.push_back(prepareMeshUpload(g.mesh));
+        if (!textures) {
+            continue;
+        }
+        for (const core::ModelMaterial& m : g.mesh->materials) {
+            if (!m.texture.empty()) {
+                textures->warm(QString::fromStdString(m.texture));
+            }
+        }
+    }
+    return out;
+}
 
 ModelScene::ModelScene(SceneEffects& effects, std::shared_ptr<TextureSource> textures,
                        Qt3DCore::QEntity* parent, QObject* owner)
@@ -128,24 +145,11 @@ void ModelScene::request(core::TileCoord t) {
     }
     auto work = [library = mLibrary, textures = mTextures, placements = TilePlacements::of(*adt, t),
                  frame = mFrame, tiles = mMapTiles, known = std::move(known)]() mutable {
-        Result r;
-        r.models = buildTileModels(placements, frame, tiles, geometryOf(library));
-        r.placements = std::move(placements);
-        for (const ModelGroup& g : r.models.groups) {
-            if (known.count(g.mesh.get())) {
-                continue;
-            }
-            r.uploads.push_back(prepareMeshUpload(g.mesh));
-            for (const core::ModelMaterial& m : g.mesh->materials) {
-                if (!m.texture.empty()) {
-                    textures->warm(QString::fromStdString(m.texture));
-                }
-            }
-        }
-        return r;
+        return prepareTileModels(std::move(placements), frame, tiles, geometryOf(library), known,
+                                 textures.get());
     };
     ++mPending;
-    auto* watcher = new QFutureWatcher<Result>(this);
+    auto* watcher = new QFutureWatcher<PreparedTile>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, t, revision, generation] {
         watcher->deleteLater();
         --mPending;
@@ -161,7 +165,7 @@ void ModelScene::request(core::TileCoord t) {
     watcher->setFuture(QtConcurrent::run(&mPool, std::move(work)));
 }
 
-void ModelScene::apply(core::TileCoord t, Result&& result) {
+void ModelScene::apply(core::TileCoord t, PreparedTile&& result) {
     Tile& tile = mTiles[t];
     auto* entity = new TileModelsEntity(result.models, result.uploads, *mCache); // detached until filled
     delete tile.entity;
@@ -185,10 +189,10 @@ void ModelScene::rebuildNow(core::TileCoord t) {
     }
     Tile& tile = mTiles[t];
     ++tile.revision; // a result still on its way is older than this
-    Result r;
+    PreparedTile r;
     r.placements = TilePlacements::of(*adt, t);
     r.models = buildTileModels(r.placements, mFrame, mMapTiles, geometryOf(mLibrary));
-    apply(t, std::move(r));
+    apply(t, std::move(r)); // new meshes get their buffers from the GPU cache
 }
 
 bool ModelScene::tileChanged(core::TileCoord t) {
@@ -205,7 +209,7 @@ bool ModelScene::tileChanged(core::TileCoord t) {
         request(t); // the work under way started from older placements
         return true;
     }
-    const std::optional<bool> boxes = updateInPlace(tile, TilePlacements::of(*adt, t));
+    const std::optional<bool> boxes = updateInPlace(tile, *adt);
     if (!boxes) {
         rebuildNow(t);
         return true;
@@ -213,45 +217,56 @@ bool ModelScene::tileChanged(core::TileCoord t) {
     return *boxes;
 }
 
-std::optional<bool> ModelScene::updateInPlace(Tile& tile, const TilePlacements& now) {
+std::optional<bool> ModelScene::updateInPlace(Tile& tile, const io::Adt& now) {
+    // Compared in place (no copy of the tile's lists): this runs for every step of a drag.
     TilePlacements& shown = tile.shown;
     if (now.modelNames != shown.modelNames || now.wmoNames != shown.wmoNames ||
         now.doodads.size() != shown.doodads.size() || now.mapObjects.size() != shown.mapObjects.size()) {
         return std::nullopt;
     }
-    const glm::dmat4 toScene = placementToScene(mFrame);
     const MapTiles& tiles = mMapTiles;
-    // First a pass that only checks, so nothing is half applied when a rebuild is needed.
+    // First the entries that differ, checked, so nothing is half applied when a rebuild is needed.
+    std::vector<std::size_t> doodads;
     for (std::size_t i = 0; i < now.doodads.size(); ++i) {
         const io::DoodadPlacement& a = shown.doodads[i];
         const io::DoodadPlacement& b = now.doodads[i];
+        if (a == b) {
+            continue;
+        }
         if (a.nameIndex != b.nameIndex) {
             return std::nullopt;
         }
         if (!sameTransform(a, b) && tile.models.doodadHasMesh[i] &&
-            tile.models.doodadSlots[i].has_value() != drawsEntry(now.tile, b.position, tiles)) {
+            tile.models.doodadSlots[i].has_value() != drawsEntry(shown.tile, b.position, tiles)) {
             return std::nullopt; // it moved into or out of this tile: another tile draws it now, or this one
         }
+        doodads.push_back(i);
     }
+    std::vector<std::size_t> wmos;
     for (std::size_t i = 0; i < now.mapObjects.size(); ++i) {
         const io::MapObjectPlacement& a = shown.mapObjects[i];
         const io::MapObjectPlacement& b = now.mapObjects[i];
+        if (a == b) {
+            continue;
+        }
         if (a.nameIndex != b.nameIndex || a.doodadSet != b.doodadSet) {
             return std::nullopt;
         }
         if (!sameTransform(a, b) && tile.models.wmoHasMesh[i] &&
-            tile.models.wmoSlots[i].has_value() != drawsEntry(now.tile, b.position, tiles)) {
+            tile.models.wmoSlots[i].has_value() != drawsEntry(shown.tile, b.position, tiles)) {
             return std::nullopt;
         }
+        wmos.push_back(i);
     }
+    const glm::dmat4 toScene = placementToScene(mFrame);
     bool boxes = false;
-    for (std::size_t i = 0; i < now.doodads.size(); ++i) {
+    for (const std::size_t i : doodads) {
         const io::DoodadPlacement& b = now.doodads[i];
-        if (sameTransform(shown.doodads[i], b)) {
-            shown.doodads[i] = b;
-            continue;
-        }
+        const bool moved = !sameTransform(shown.doodads[i], b);
         shown.doodads[i] = b;
+        if (!moved) {
+            continue; // flags or id: nothing drawn changes
+        }
         if (!tile.models.doodadHasMesh[i]) {
             boxes = true;
         } else if (const auto& slot = tile.models.doodadSlots[i]) {
@@ -259,16 +274,13 @@ std::optional<bool> ModelScene::updateInPlace(Tile& tile, const TilePlacements& 
             ++mStats.instanceUpdates;
         }
     }
-    for (std::size_t i = 0; i < now.mapObjects.size(); ++i) {
+    for (const std::size_t i : wmos) {
         const io::MapObjectPlacement& b = now.mapObjects[i];
-        if (sameTransform(shown.mapObjects[i], b)) {
-            shown.mapObjects[i] = b;
-            continue;
-        }
+        const bool moved = !sameTransform(shown.mapObjects[i], b);
         shown.mapObjects[i] = b;
         if (!tile.models.wmoHasMesh[i]) {
-            boxes = true;
-        } else if (const auto& slot = tile.models.wmoSlots[i]) {
+            boxes = true; // the extents may have changed too
+        } else if (const auto& slot = tile.models.wmoSlots[i]; slot && moved) {
             const glm::dmat4 wmoScene = wmoToScene(b, toScene);
             tile.entity->setInstance(*slot, toInstance(wmoScene));
             ++mStats.instanceUpdates;

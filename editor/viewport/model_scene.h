@@ -12,6 +12,7 @@
 #include "core/geometry/coords.h"
 #include "core/models/model_library.h"
 #include "editor/viewport/model_instances.h"
+#include "editor/viewport/model_mesh_upload.h"
 #include "editor/viewport/object_boxes.h"
 #include "editor/viewport/scene_frame.h"
 
@@ -25,6 +26,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <vector>
 
 namespace Qt3DCore {
 class QEntity;
@@ -36,6 +39,18 @@ class ModelGpuCache;
 class SceneEffects;
 class TextureSource;
 class TileModelsEntity;
+
+// A tile's models worked out off the UI thread (what ModelScene's worker does for a tile that loads):
+// the instances, the GPU buffers of the meshes not in `known`, and the materials' textures warmed in
+// `textures` (may be null).
+struct PreparedTile {
+    TilePlacements placements;
+    TileModels models;
+    std::vector<MeshUpload> uploads;
+};
+PreparedTile prepareTileModels(TilePlacements placements, const SceneFrame& frame, const MapTiles& mapTiles,
+                               const ModelGeometryFn& geometry, const std::set<const core::ModelMesh*>& known,
+                               TextureSource* textures);
 
 struct ModelSceneStats {
     int tileBuilds = 0;      // tiles whose models were (re)built
@@ -90,15 +105,13 @@ private:
         std::uint64_t revision = 0; // bumped per request: older results are dropped
         bool visible = true;
     };
-    struct Result;
-
     void clearTiles();
     void request(core::TileCoord tile);
-    void apply(core::TileCoord tile, Result&& result);
+    void apply(core::TileCoord tile, PreparedTile&& prepared);
     void rebuildNow(core::TileCoord tile);
     // Rewrites the instances of entries that only moved, turned or scaled: whether boxes changed too, or
     // nullopt (nothing applied) when the tile must be rebuilt.
-    std::optional<bool> updateInPlace(Tile& tile, const TilePlacements& now);
+    std::optional<bool> updateInPlace(Tile& tile, const io::Adt& now);
     void updateVisibility(core::TileCoord coord, Tile& tile);
 
     SceneEffects& mEffects;

@@ -5,7 +5,11 @@
 // object rewrites only its instance; undo takes the drawn model away; without game data every object is a
 // box again. Screenshots go to MAPSMITH_SCREENSHOT_DIR.
 
+#include "core/convert/terrain_presets.h"
+#include "core/convert/tile_factory.h"
+#include "core/document/asset_folders.h"
 #include "core/document/map_document.h"
+#include "core/document/map_source.h"
 #include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
 #include "core/geometry/object_model.h"
@@ -17,6 +21,7 @@
 #include "editor/viewport/object_boxes.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/assets/blp.h"
+#include "io/wdt/wdt.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -151,6 +156,8 @@ private slots:
     void missingAndBrokenModelsAreWarningBoxes();
     void movingUpdatesOnlyTheInstanceAndUndoRemovesTheModel();
     void withoutGameDataEveryObjectIsABox();
+    void dataPathsOfOneRunAreNotSaved();
+    void loadedTilesGetTheirModelsOffTheUiThread();
 
 private:
     struct Scene {
@@ -393,6 +400,88 @@ void TestModelViewport::withoutGameDataEveryObjectIsABox() {
     QVERIFY(countPixels(frame, screenBox(s, tent), wmoBox) > 20);
     const auto warning = [](QColor c) { return sameHue(c, fromFloats(editor::kMissingModelColour)); };
     QCOMPARE(countPixels(frame, frame.rect(), warning), 0);
+}
+
+// mapsmith --data DIR: game data for this run on top of the saved folders, never stored.
+void TestModelViewport::dataPathsOfOneRunAreNotSaved() {
+    Scene s;
+    open(s, false);
+    editor::TerrainViewport* view = s.window.viewport();
+    QVERIFY(!view->models().active());
+    const QString gone = mProject.path() + QStringLiteral("/gone");
+    QVERIFY(!s.window.setExtraDataPaths({gone, mProject.path()})); // one unusable path, named
+    QVERIFY2(s.window.lastError().contains(gone), qPrintable(s.window.lastError()));
+    QVERIFY(view->models().active()); // the other is used
+    QVERIFY(s.window.setExtraDataPaths({mProject.path()}));
+    place(s, core::ObjectKind::Wmo, kTent, s.centre, 200.0);
+    QVERIFY(!view->grabFrame().isNull());
+    QCOMPARE(view->models().gpuModelCount(), std::size_t(1));
+    QVERIFY(core::AssetFolders::load(QSettings()).isEmpty());
+    // Saved folders change; the run's paths stay on top of them.
+    QVERIFY(s.window.setAssetFolders({}));
+    QVERIFY(view->models().active());
+    QCOMPARE(s.window.extraDataPaths(), QStringList{mProject.path()});
+    QVERIFY(s.window.setExtraDataPaths({}));
+    QVERIFY(!view->models().active());
+}
+
+// A tile that loads after the document is shown (as the streamer loads them) gets its models from the
+// worker: nothing is drawn until the work comes back; unloading takes them away; tiles beyond the view
+// distance are not drawn.
+void TestModelViewport::loadedTilesGetTheirModelsOffTheUiThread() {
+    const core::TileCoord tile{32, 32};
+    io::Wdt wdt;
+    wdt.setTile(tile.x, tile.y, true);
+    auto source = std::make_unique<core::MemoryMapSource>(QStringLiteral("Streamed"), io::writeWdt(wdt));
+    io::Adt adt = core::createTile(core::presetTileSpec(core::TerrainPreset::Hills, tile.x, tile.y, 40.0f));
+    const glm::dvec2 centre = core::tileOrigin(tile) - glm::dvec2(core::kTileSize / 2.0);
+    adt.modelNames.push_back(kRabbit);
+    for (int i = 0; i < 3; ++i) {
+        io::DoodadPlacement d;
+        d.uniqueId = std::uint32_t(i + 1);
+        d.position = core::toVec3f(core::worldToPlacement({centre + glm::dvec2(i * 5.0, 0.0), 45.0}));
+        adt.doodads.push_back(d);
+    }
+    adt.wmoNames.push_back(kTent);
+    io::MapObjectPlacement w;
+    w.uniqueId = 10;
+    w.position = core::toVec3f(core::worldToPlacement({centre, 45.0}));
+    adt.mapObjects.push_back(w);
+    source->setTile(tile, io::writeAdt(adt));
+    auto doc = core::MapDocument::open(std::move(source));
+    QVERIFY(doc);
+
+    auto assets = core::openDataPaths({mProject.path()});
+    auto library = std::make_shared<core::ModelLibrary>(assets.source);
+    editor::TerrainViewport view;
+    view.resize(640, 480);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setModelLibrary(library);
+    view.setDocument(doc->get());
+    QCOMPARE(view.models().pending(), 0); // no tile loaded yet
+    QVERIFY((*doc)->loadTile(tile));
+    QCOMPARE(view.models().pending(), 1); // being worked out: nothing drawn yet
+    QCOMPARE(view.models().instanceCount(), std::size_t(0));
+    QCOMPARE(view.models().boxStyle(tile, core::ObjectKind::Doodad, 0), editor::BoxStyle::Normal);
+    QVERIFY(view.models().waitIdle(20000));
+    QCOMPARE(view.models().instanceCount(), std::size_t(4)); // three rabbits, one tent
+    QCOMPARE(view.models().gpuModelCount(), std::size_t(2));
+    QCOMPARE(view.models().boxStyle(tile, core::ObjectKind::Doodad, 0), editor::BoxStyle::Hidden);
+
+    // View distance: a camera 2,000 yards away with a 1,000-yard view draws no model; nearer, it does.
+    view.setViewDistance(1000.0);
+    view.setCamera({centre + glm::dvec2(2000.0, 0.0), 100.0}, 180.0, -10.0);
+    QCOMPARE(view.models().tilesDrawn(), 0);
+    QCOMPARE(view.models().drawCount(), 0);
+    view.setCamera({centre + glm::dvec2(600.0, 0.0), 100.0}, 180.0, -10.0);
+    QCOMPARE(view.models().tilesDrawn(), 1);
+    QVERIFY(view.models().drawCount() >= 4); // the rabbit's material and the tent's three
+
+    QVERIFY((*doc)->unloadTile(tile));
+    QCOMPARE(view.models().instanceCount(), std::size_t(0));
+    QCOMPARE(view.models().gpuModelCount(), std::size_t(0));
+    view.setDocument(nullptr);
 }
 
 QTEST_MAIN(TestModelViewport)
