@@ -12,10 +12,14 @@
 #include "core/document/map_source.h"
 #include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
+#include "core/edit/place_objects.h"
 #include "core/geometry/object_model.h"
+#include "core/kernels/procedural_textures.h"
 #include "core/models/model_library.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
+#include "editor/tools/object_tool.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/viewport/model_gpu_cache.h"
 #include "editor/viewport/model_scene.h"
 #include "editor/viewport/object_boxes.h"
@@ -158,6 +162,7 @@ private slots:
     void withoutGameDataEveryObjectIsABox();
     void dataPathsOfOneRunAreNotSaved();
     void loadedTilesGetTheirModelsOffTheUiThread();
+    void readmeScreenshot();
 
 private:
     struct Scene {
@@ -482,6 +487,80 @@ void TestModelViewport::loadedTilesGetTheirModelsOffTheUiThread() {
     QCOMPARE(view.models().instanceCount(), std::size_t(0));
     QCOMPARE(view.models().gpuModelCount(), std::size_t(0));
     view.setDocument(nullptr);
+}
+
+// The README's screenshot (docs/screenshot.png is build/screenshots/readme_screenshot.png): the demo map in
+// the whole main window with the troll tent (textures made here from Mapsmith's own terrain textures,
+// tinted) and a warren of rabbits given for this run (as mapsmith --data does), the tent selected with
+// the object tool.
+void TestModelViewport::readmeScreenshot() {
+    QTemporaryDir data;
+    const QString p = data.path() + QLatin1Char('/');
+    for (const char* f : {"World/wmo/TrollTent.wmo", "World/wmo/TrollTent_000.wmo", "World/Critter/Rabbit.m2",
+                          "World/Critter/Rabbit00.skin"}) {
+        QFile from(mProject.path() + QLatin1Char('/') + QLatin1String(f));
+        QVERIFY(from.open(QIODevice::ReadOnly));
+        QVERIFY(writeFile(p + QLatin1String(f), from.readAll()));
+    }
+    const auto tinted = [](core::TerrainTexture kind, QColor tint) {
+        QImage image = core::makeTerrainTexture(kind, 128).convertToFormat(QImage::Format_RGBA8888);
+        io::BlpImage im;
+        im.width = 128;
+        im.height = 128;
+        std::vector<std::uint8_t> px(std::size_t(128 * 128 * 4));
+        for (int y = 0; y < 128; ++y) {
+            for (int x = 0; x < 128; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                const int grey = (c.red() + c.green() + c.blue()) / 3;
+                const std::size_t i = std::size_t(y * 128 + x) * 4;
+                px[i] = std::uint8_t(std::min(255, grey * tint.red() / 128));
+                px[i + 1] = std::uint8_t(std::min(255, grey * tint.green() / 128));
+                px[i + 2] = std::uint8_t(std::min(255, grey * tint.blue() / 128));
+                px[i + 3] = 255;
+            }
+        }
+        im.mips.push_back(std::move(px));
+        const auto bytes = io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
+        return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+    };
+    QVERIFY(writeFile(p + QLatin1String(kTentTextures[0].path),
+                      tinted(core::TerrainTexture::Dirt, QColor(190, 120, 80))));
+    QVERIFY(writeFile(p + QLatin1String(kTentTextures[1].path),
+                      tinted(core::TerrainTexture::Rock, QColor(150, 105, 70))));
+    QVERIFY(writeFile(p + QLatin1String(kTentTextures[2].path),
+                      tinted(core::TerrainTexture::Sand, QColor(235, 225, 205))));
+
+    editor::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.setExtraDataPaths({data.path()}));
+    QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
+    core::MapDocument& doc = *window.document();
+    const glm::dvec3 at = dryGround(doc, doc.loadedTiles().front());
+    // One undo step, as a spawn list is placed (core/edit/place_objects.h).
+    std::vector<core::PlacementRequest> requests{{kTent, glm::dvec2(at), std::nullopt, 35.0, 1.0, 0}};
+    for (int i = 0; i < 24; ++i) {
+        const double angle = i * 2.39996; // golden angle: an even scatter
+        const glm::dvec2 xy =
+            glm::dvec2(at) + (15.0 + 1.2 * i) * glm::dvec2(std::cos(angle), std::sin(angle));
+        requests.push_back({kRabbit, xy, std::nullopt, i * 47.0, 3.0, 0});
+    }
+    core::UniqueIdAllocator ids;
+    ids.attach(doc);
+    core::ModelLibrary library(core::openDataPaths({data.path()}).source);
+    const auto placed = core::placeObjects(doc, library, ids, requests);
+    QVERIFY2(placed, placed ? "" : placed.error().describe().c_str());
+    const core::ObjectRef tent = placed->front().ref;
+    window.tools()->select(editor::ToolId::Objects);
+    window.tools()->objects()->setSelection({tent});
+    const auto pose = editor::poseLookingAt(at + glm::dvec3(0.0, 0.0, 4.0), 160.0, -20.0, 58.0);
+    window.viewport()->setCamera(pose.position, pose.yaw, pose.pitch);
+    QVERIFY(!window.viewport()->grabFrame().isNull()); // models worked out and drawn
+    QCOMPARE(window.viewport()->models().instanceCount(), std::size_t(25));
+    const QImage shot = window.grabWithViewport();
+    QVERIFY(!shot.isNull());
+    save(shot, "readme_screenshot.png");
 }
 
 QTEST_MAIN(TestModelViewport)
