@@ -4,6 +4,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include <algorithm>
 #include <map>
 
 namespace mapsmith::editor {
@@ -120,6 +121,72 @@ const std::string& nameAt(const std::vector<std::string>& names, std::uint32_t i
     return i < names.size() ? names[i] : none;
 }
 
+// Spreads the 16 low bits of v to the even bits (for a Morton code).
+std::uint32_t spreadBits(std::uint32_t v) {
+    v &= 0xFFFF;
+    v = (v | (v << 8)) & 0x00FF00FF;
+    v = (v | (v << 4)) & 0x0F0F0F0F;
+    v = (v | (v << 2)) & 0x33333333;
+    v = (v | (v << 1)) & 0x55555555;
+    return v;
+}
+
+// Orders each group's instances along a Z-order curve of their ground position (2-yard cells), so the
+// blocks the viewport cuts them into (tile_models_entity.h) each cover a compact area that frustum
+// culling can drop; the slots follow.
+void sortInstances(TileModels& out) {
+    std::vector<std::vector<std::uint32_t>> newIndex(out.groups.size());
+    for (std::size_t g = 0; g < out.groups.size(); ++g) {
+        std::vector<InstanceMatrix>& instances = out.groups[g].instances;
+        if (instances.size() < 2) {
+            continue;
+        }
+        float minX = instances[0].m[12];
+        float minZ = instances[0].m[14];
+        for (const InstanceMatrix& m : instances) {
+            minX = std::min(minX, m.m[12]);
+            minZ = std::min(minZ, m.m[14]);
+        }
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> keys; // Morton code, old index
+        keys.reserve(instances.size());
+        for (std::uint32_t i = 0; i < instances.size(); ++i) {
+            const auto cx = std::uint32_t(std::clamp((instances[i].m[12] - minX) / 2.0f, 0.0f, 65535.0f));
+            const auto cz = std::uint32_t(std::clamp((instances[i].m[14] - minZ) / 2.0f, 0.0f, 65535.0f));
+            keys.emplace_back(spreadBits(cx) | (spreadBits(cz) << 1), i);
+        }
+        std::stable_sort(keys.begin(), keys.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<InstanceMatrix> sorted;
+        sorted.reserve(instances.size());
+        newIndex[g].resize(instances.size());
+        for (std::uint32_t k = 0; k < keys.size(); ++k) {
+            sorted.push_back(instances[keys[k].second]);
+            newIndex[g][keys[k].second] = k;
+        }
+        instances = std::move(sorted);
+    }
+    const auto remap = [&](InstanceSlot& slot) {
+        if (!newIndex[slot.group].empty()) {
+            slot.index = newIndex[slot.group][slot.index];
+        }
+    };
+    for (auto& slot : out.doodadSlots) {
+        if (slot) {
+            remap(*slot);
+        }
+    }
+    for (auto& slot : out.wmoSlots) {
+        if (slot) {
+            remap(*slot);
+        }
+    }
+    for (auto& doodads : out.wmoDoodadSlots) {
+        for (WmoDoodadSlot& d : doodads) {
+            remap(d.slot);
+        }
+    }
+}
+
 } // namespace
 
 TileModels buildTileModels(const TilePlacements& p, const SceneFrame& frame, const MapTiles& mapTiles,
@@ -161,6 +228,7 @@ TileModels buildTileModels(const TilePlacements& p, const SceneFrame& frame, con
             }
         }
     }
+    sortInstances(out);
     return out;
 }
 

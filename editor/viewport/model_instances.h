@@ -63,7 +63,7 @@ struct WmoDoodadSlot {
 
 struct ModelGroup {
     std::shared_ptr<const core::ModelMesh> mesh;
-    std::vector<InstanceMatrix> instances;
+    std::vector<InstanceMatrix> instances; // along a Z-order curve of their positions (near ones together)
 };
 
 struct TileModels {

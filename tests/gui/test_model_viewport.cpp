@@ -21,6 +21,7 @@
 #include "editor/tools/object_tool.h"
 #include "editor/tools/tool_manager.h"
 #include "editor/viewport/model_gpu_cache.h"
+#include "editor/viewport/model_instances.h"
 #include "editor/viewport/model_scene.h"
 #include "editor/viewport/object_boxes.h"
 #include "editor/viewport/terrain_viewport.h"
@@ -163,6 +164,7 @@ private slots:
     void dataPathsOfOneRunAreNotSaved();
     void loadedTilesGetTheirModelsOffTheUiThread();
     void readmeScreenshot();
+    void instancesFollowTheirEntries();
 
 private:
     struct Scene {
@@ -561,6 +563,103 @@ void TestModelViewport::readmeScreenshot() {
     const QImage shot = window.grabWithViewport();
     QVERIFY(!shot.isNull());
     save(shot, "readme_screenshot.png");
+}
+
+// The CPU side (model_instances.h): every entry's slot holds its own model -> scene matrix after the
+// instances are ordered for culling; copies owned by another tile of the map are left to it; a WMO shows
+// its default doodad set and its own, placed through the WMO; entries without a mesh get no instance.
+void TestModelViewport::instancesFollowTheirEntries() {
+    const core::TileCoord tile{32, 32};
+    auto small = std::make_shared<core::ModelMesh>();
+    small->positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    small->normals.assign(3, glm::vec3(0, 0, 1));
+    small->uvs.assign(3, glm::vec2(0));
+    small->indices = {0, 1, 2};
+    small->bounds = {glm::dvec3(0.0), glm::dvec3(1.0, 1.0, 0.0)};
+    auto house = std::make_shared<core::ModelMesh>(*small);
+    house->doodads = {{"small.m2", {1, 2, 3}, glm::dquat(1, 0, 0, 0), 1.0, 0xFFFFFFFF},
+                      {"small.m2", {4, 5, 6}, glm::angleAxis(0.5, glm::dvec3(0, 0, 1)), 2.0, 0xFFFFFFFF},
+                      {"small.m2", {7, 8, 9}, glm::dquat(1, 0, 0, 0), 1.0, 0xFFFFFFFF}};
+    house->doodadSets = {{"Set_$DefaultGlobal", 0, 1}, {"Two", 1, 1}, {"Three", 2, 1}};
+    const editor::ModelGeometryFn geometry = [&](core::ObjectKind kind, const std::string& name) {
+        core::ModelGeometry g;
+        if (name == "small.m2" && kind == core::ObjectKind::Doodad) {
+            g.mesh = small;
+        } else if (name == "house.wmo" && kind == core::ObjectKind::Wmo) {
+            g.mesh = house;
+        }
+        return g;
+    };
+    editor::TilePlacements p;
+    p.tile = tile;
+    p.modelNames = {"small.m2", "missing.m2"};
+    p.wmoNames = {"house.wmo"};
+    const glm::dvec2 origin = core::tileOrigin(tile);
+    for (int i = 0; i < 300; ++i) {
+        io::DoodadPlacement d;
+        d.nameIndex = i % 10 == 9 ? 1 : 0;
+        d.uniqueId = std::uint32_t(i + 1);
+        // Scattered over the tile (a multiplicative hash), headings and scales varied.
+        const double u = double((i * 2654435761u) % 1000) / 1000.0;
+        const double v = double((i * 40503u) % 1000) / 1000.0;
+        d.position =
+            core::toVec3f(core::worldToPlacement({origin - glm::dvec2(u, v) * core::kTileSize, 10.0 + i}));
+        d.rotation = {float(i % 7), float(i * 13 % 360), 0.0f};
+        d.scale = std::uint16_t(512 + i);
+        p.doodads.push_back(d);
+    }
+    // A copy of an object owned by the tile to the east (part of the map), and one whose owner is not.
+    io::DoodadPlacement east = p.doodads[0];
+    east.position =
+        core::toVec3f(core::worldToPlacement({origin + glm::dvec2(-10.0, -core::kTileSize - 5.0), 0.0}));
+    p.doodads.push_back(east);
+    io::DoodadPlacement south = p.doodads[0];
+    south.position =
+        core::toVec3f(core::worldToPlacement({origin + glm::dvec2(-core::kTileSize - 5.0, -10.0), 0.0}));
+    p.doodads.push_back(south);
+    io::MapObjectPlacement w;
+    w.position = core::toVec3f(core::worldToPlacement({origin - glm::dvec2(100.0), 20.0}));
+    w.rotation = {0.0f, 75.0f, 0.0f};
+    w.doodadSet = 2;
+    p.mapObjects.push_back(w);
+
+    editor::MapTiles tiles;
+    tiles.set(std::size_t(tile.x + 64 * tile.y));
+    tiles.set(std::size_t(tile.x + 1 + 64 * tile.y)); // east
+    editor::SceneFrame frame;
+    frame.origin = glm::dvec3(origin, 0.0);
+    const editor::TileModels m = editor::buildTileModels(p, frame, tiles, geometry);
+    const glm::dmat4 toScene = editor::placementToScene(frame);
+    QCOMPARE(m.groups.size(), std::size_t(2)); // small, house
+    const auto at = [&](const editor::InstanceSlot& s) { return m.groups[s.group].instances[s.index]; };
+    for (std::size_t i = 0; i < 300; ++i) {
+        const bool missing = i % 10 == 9;
+        QCOMPARE(m.doodadHasMesh[i], !missing);
+        QCOMPARE(m.doodadSlots[i].has_value(), !missing);
+        if (!missing) {
+            QCOMPARE(at(*m.doodadSlots[i]), editor::toInstance(editor::doodadToScene(p.doodads[i], toScene)));
+        }
+    }
+    QVERIFY(!m.doodadSlots[300]); // drawn by the tile to the east
+    QVERIFY(m.doodadHasMesh[300]);
+    QVERIFY(m.doodadSlots[301]); // its owner is not part of the map: drawn here
+    // The WMO, the default set's doodad and set 2's (not set 1's), through the WMO's placement.
+    QVERIFY(m.wmoSlots[0]);
+    const glm::dmat4 wmoScene = editor::wmoToScene(w, toScene);
+    QCOMPARE(at(*m.wmoSlots[0]), editor::toInstance(wmoScene));
+    QCOMPARE(m.wmoDoodadSlots[0].size(), std::size_t(2));
+    QCOMPARE(m.wmoDoodadSlots[0][0].doodad, 0u);
+    QCOMPARE(m.wmoDoodadSlots[0][1].doodad, 2u);
+    for (const editor::WmoDoodadSlot& d : m.wmoDoodadSlots[0]) {
+        QCOMPARE(at(d.slot),
+                 editor::toInstance(editor::wmoDoodadToScene(house->doodads[d.doodad], wmoScene)));
+    }
+    QCOMPARE(m.instanceCount(), std::size_t(270 + 1 + 1 + 2));
+    // A doodad the WMO places sits at its MODD position in the WMO's frame: (1, 2, 3) in model space.
+    const glm::dvec4 expected = wmoScene * glm::dvec4(1.0, 2.0, 3.0, 1.0);
+    const editor::InstanceMatrix first = at(m.wmoDoodadSlots[0][0].slot);
+    QVERIFY(std::abs(first.m[12] - expected.x) < 1e-3 && std::abs(first.m[13] - expected.y) < 1e-3 &&
+            std::abs(first.m[14] - expected.z) < 1e-3);
 }
 
 QTEST_MAIN(TestModelViewport)
