@@ -14,7 +14,9 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <set>
+#include <type_traits>
 
 namespace mapsmith::editor {
 
@@ -24,6 +26,31 @@ ModelGeometryFn geometryOf(std::shared_ptr<core::ModelLibrary> library) {
     return [library = std::move(library)](core::ObjectKind kind, const std::string& name) {
         return library->geometry(kind, name);
     };
+}
+
+// Placement records without padding, so equal bytes mean equal fields (a float's -0 and +0 differ in
+// bytes: such an entry is merely rewritten).
+static_assert(sizeof(io::DoodadPlacement) == 36 && std::is_trivially_copyable_v<io::DoodadPlacement>);
+static_assert(sizeof(io::MapObjectPlacement) == 64 && std::is_trivially_copyable_v<io::MapObjectPlacement>);
+
+// Indices where `a` and `b` (same size) differ, found by comparing runs of 32 entries as bytes first: a
+// drag step changes one entry of thousands.
+template <class T>
+std::vector<std::size_t> differingEntries(const std::vector<T>& a, const std::vector<T>& b) {
+    constexpr std::size_t kRun = 32;
+    std::vector<std::size_t> out;
+    for (std::size_t first = 0; first < a.size(); first += kRun) {
+        const std::size_t n = std::min(kRun, a.size() - first);
+        if (std::memcmp(a.data() + first, b.data() + first, n * sizeof(T)) == 0) {
+            continue;
+        }
+        for (std::size_t i = first; i < first + n; ++i) {
+            if (std::memcmp(&a[i], &b[i], sizeof(T)) != 0) {
+                out.push_back(i);
+            }
+        }
+    }
+    return out;
 }
 
 bool sameTransform(const io::DoodadPlacement& a, const io::DoodadPlacement& b) {
@@ -226,13 +253,10 @@ std::optional<bool> ModelScene::updateInPlace(Tile& tile, const io::Adt& now) {
     }
     const MapTiles& tiles = mMapTiles;
     // First the entries that differ, checked, so nothing is half applied when a rebuild is needed.
-    std::vector<std::size_t> doodads;
-    for (std::size_t i = 0; i < now.doodads.size(); ++i) {
+    const std::vector<std::size_t> doodads = differingEntries(shown.doodads, now.doodads);
+    for (const std::size_t i : doodads) {
         const io::DoodadPlacement& a = shown.doodads[i];
         const io::DoodadPlacement& b = now.doodads[i];
-        if (a == b) {
-            continue;
-        }
         if (a.nameIndex != b.nameIndex) {
             return std::nullopt;
         }
@@ -240,15 +264,11 @@ std::optional<bool> ModelScene::updateInPlace(Tile& tile, const io::Adt& now) {
             tile.models.doodadSlots[i].has_value() != drawsEntry(shown.tile, b.position, tiles)) {
             return std::nullopt; // it moved into or out of this tile: another tile draws it now, or this one
         }
-        doodads.push_back(i);
     }
-    std::vector<std::size_t> wmos;
-    for (std::size_t i = 0; i < now.mapObjects.size(); ++i) {
+    const std::vector<std::size_t> wmos = differingEntries(shown.mapObjects, now.mapObjects);
+    for (const std::size_t i : wmos) {
         const io::MapObjectPlacement& a = shown.mapObjects[i];
         const io::MapObjectPlacement& b = now.mapObjects[i];
-        if (a == b) {
-            continue;
-        }
         if (a.nameIndex != b.nameIndex || a.doodadSet != b.doodadSet) {
             return std::nullopt;
         }
@@ -256,7 +276,6 @@ std::optional<bool> ModelScene::updateInPlace(Tile& tile, const io::Adt& now) {
             tile.models.wmoSlots[i].has_value() != drawsEntry(shown.tile, b.position, tiles)) {
             return std::nullopt;
         }
-        wmos.push_back(i);
     }
     const glm::dmat4 toScene = placementToScene(mFrame);
     bool boxes = false;

@@ -239,6 +239,25 @@ void BM_MoveOneModel(benchmark::State& state) {
 }
 BENCHMARK(BM_MoveOneModel)->UseManualTime()->Unit(benchmark::kMicrosecond)->Iterations(500);
 
+// From setting the game data to the tile's 2,020 instances attached (the models already read by the
+// library): the worker's part and the UI thread's (GPU models, instance buffers, entities) together.
+void BM_TileModelsShown(benchmark::State& state) {
+    ModelBenchScene& s = modelScene();
+    s.show(ModelBenchScene::Mode::Models);
+    for (auto _ : state) {
+        state.PauseTiming();
+        s.view.setModelLibrary(nullptr);
+        state.ResumeTiming();
+        s.view.setModelLibrary(s.library);
+        if (!s.view.models().waitIdle(60000)) {
+            state.SkipWithError("models not shown");
+            break;
+        }
+    }
+    state.counters["instances"] = double(s.view.models().instanceCount());
+}
+BENCHMARK(BM_TileModelsShown)->Unit(benchmark::kMillisecond)->Iterations(5);
+
 // What the worker does for a tile that streams in: 400 placements of 40 distinct M2s (the corpus rabbit
 // under 40 names, each with its skin) -> instances, GPU buffers of the 40 meshes. Arg 0: a fresh library
 // (every model read and parsed, as for a tile of models not seen before); arg 1: the models already read.
