@@ -2,6 +2,8 @@
 //   mapsmith [MAP]                      opens MAP (.wdt or one of its .adt tiles); default: the demo map
 //   mapsmith [MAP] --screenshot PNG [--camera x,y,z,yaw,pitch] [--size WxH] [--whole-window]
 //                                       renders one frame of the viewport to PNG and exits (0 = written)
+//   --data DIR (repeatable)             game data for this run on top of the saved folders: a client or
+//                                       Data folder, an .mpq, or a folder of loose files (never saved)
 
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
@@ -10,6 +12,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTextStream>
+
+#include <malloc.h>
 
 #include <optional>
 
@@ -35,6 +39,11 @@ std::optional<std::array<double, 5>> parseCamera(const QString& text) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // Large frames allocate and free big blocks every frame (Mesa's llvmpipe, Qt 3D's render views): with
+    // glibc's defaults the heap is trimmed and grown again each time, and instanced frames spent ~30% in
+    // page faults (measured in ../shared/notes/qt3d-on-debian12.md: 81 ms -> 13 ms for 2,000 instances).
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     // Qt 3D 6.4's RHI renderer draws texture arrays black: the OpenGL one must be chosen before start.
     if (qEnvironmentVariableIsEmpty("QT3D_RENDERER")) {
         qputenv("QT3D_RENDERER", "opengl");
@@ -63,11 +72,20 @@ int main(int argc, char** argv) {
     const QCommandLineOption wholeWindow(
         QStringLiteral("whole-window"),
         QStringLiteral("With --screenshot: the whole main window, docks included."));
-    parser.addOptions({screenshot, camera, size, wholeWindow});
+    const QCommandLineOption data(
+        QStringLiteral("data"),
+        QStringLiteral("Game data for this run, on top of the saved folders (repeatable): a client or Data "
+                       "folder, an .mpq archive, or a folder of loose files."),
+        QStringLiteral("DIR"));
+    parser.addOptions({screenshot, camera, size, wholeWindow, data});
     parser.process(app);
     QTextStream err(stderr);
 
     mapsmith::editor::MainWindow window;
+    if (parser.isSet(data) && !window.setExtraDataPaths(parser.values(data))) {
+        err << "mapsmith: " << window.lastError() << "\n"; // the usable paths are used
+        err.flush();
+    }
     const QStringList args = parser.positionalArguments();
     const QString map = args.isEmpty() ? QStringLiteral(":/demo/Mapsmith.wdt") : args.first();
     if (!parser.isSet(screenshot)) {

@@ -662,6 +662,11 @@ const core::ObjectBoundsSettings& MainWindow::objectBounds() const {
     return mTools->objects()->settings().bounds;
 }
 
+bool MainWindow::setExtraDataPaths(const QStringList& paths) {
+    mExtraData = paths;
+    return applyAssetFolders();
+}
+
 bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
     mAssetFolders = folders;
     QSettings store;
@@ -688,7 +693,7 @@ void MainWindow::rebuildMinimap() {
 }
 
 bool MainWindow::applyAssetFolders() {
-    const core::OpenedAssets opened = core::openAssetFolders(mAssetFolders);
+    const core::OpenedAssets opened = core::openGameData(mAssetFolders, mExtraData);
     mTextureCache->setSource(opened.source);
     mGameTextures.clear();
     for (const std::string& path : opened.source->list("tileset\\*.blp")) {
@@ -709,6 +714,7 @@ bool MainWindow::applyAssetFolders() {
     }
     const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
     mViewport->setObjectBounds(bounds);
+    mViewport->setModelLibrary(opened.source->size() > 0 ? mModels : nullptr); // without data: boxes
     mDocs->setModelBounds(opened.source->size() > 0 ? bounds.modelBounds : core::ModelBoundsFn{});
     mTools->objects()->setBounds(bounds);
     mModelBrowser->setPreviewProvider(modelPreviewsFrom(mModels, mTextureCache));

@@ -90,6 +90,10 @@ public:
     // (lastError()); returns false then.
     bool setAssetFolders(const core::AssetFolders& folders);
     const core::AssetFolders& assetFolders() const { return mAssetFolders; }
+    // Game data for this run only (mapsmith --data DIR...), on top of the saved folders (core::openGameData);
+    // never saved. False when a path cannot be used (named in lastError(); the others are used).
+    bool setExtraDataPaths(const QStringList& paths);
+    const QStringList& extraDataPaths() const { return mExtraData; }
     // The decoded textures shared by the viewport and the browser.
     io::TextureCache* textureCache() const { return mTextureCache.get(); }
     // Tileset textures the game data lists ("Tileset\...\*.blp").
@@ -181,6 +185,7 @@ private:
     QDockWidget* mObjectDock = nullptr;
     widgets::EditorPreferences mPreferences;
     core::AssetFolders mAssetFolders;
+    QStringList mExtraData; // --data paths of this run
     std::shared_ptr<io::TextureCache> mTextureCache;
     QStringList mGameTextures;
     MinimapBuilder* mMinimap = nullptr;

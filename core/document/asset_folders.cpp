@@ -99,9 +99,16 @@ QString describeClientFolder(const QString& chosen) {
     return QObject::tr("%1, locale %2").arg(count, QString::fromStdString(*locale));
 }
 
-OpenedAssets openAssetFolders(const AssetFolders& folders) {
-    OpenedAssets out;
-    out.source = std::make_shared<io::StackAssetSource>();
+namespace {
+
+// Opened sources in two layers: loose files (highest priority first), then archives.
+struct Layers {
+    std::vector<std::unique_ptr<io::AssetSource>> loose;
+    std::vector<std::unique_ptr<io::AssetSource>> archives;
+    QStringList problems;
+};
+
+void openSavedFolders(const AssetFolders& folders, Layers& out) {
     const AssetFolderProblems problems = checkAssetFolders(folders);
     const auto openFolder = [&](const QString& folder, const QString& problem, const QString& what) {
         if (folder.isEmpty()) {
@@ -117,7 +124,7 @@ OpenedAssets openAssetFolders(const AssetFolders& folders) {
                 QObject::tr("%1: %2").arg(what, QString::fromStdString(source.error().message)));
             return;
         }
-        out.source->pushBack(std::move(*source));
+        out.loose.push_back(std::move(*source));
     };
     openFolder(folders.project, problems.project, QObject::tr("Project folder"));
     openFolder(folders.extracted, problems.extracted, QObject::tr("Extracted folder"));
@@ -128,17 +135,12 @@ OpenedAssets openAssetFolders(const AssetFolders& folders) {
             out.problems.push_back(
                 QObject::tr("Client folder: %1").arg(QString::fromStdString(mpq.error().message)));
         } else {
-            out.source->pushBack(std::move(*mpq));
+            out.archives.push_back(std::move(*mpq));
         }
     }
-    return out;
 }
 
-OpenedAssets openDataPaths(const QStringList& paths) {
-    OpenedAssets out;
-    out.source = std::make_shared<io::StackAssetSource>();
-    std::vector<std::unique_ptr<io::AssetSource>> loose;
-    std::vector<std::unique_ptr<io::AssetSource>> archives;
+void openPaths(const QStringList& paths, Layers& out) {
     for (const QString& path : paths) {
         const QFileInfo info(path);
         if (info.isFile()) {
@@ -148,7 +150,7 @@ OpenedAssets openDataPaths(const QStringList& paths) {
                     QObject::tr("%1: %2").arg(path, QString::fromStdString(mpq.error().describe())));
                 continue;
             }
-            archives.push_back(std::move(*mpq));
+            out.archives.push_back(std::move(*mpq));
             continue;
         }
         if (const QString problem = folderProblem(path); !problem.isEmpty()) {
@@ -163,7 +165,7 @@ OpenedAssets openDataPaths(const QStringList& paths) {
                     QObject::tr("%1: %2").arg(path, QString::fromStdString(mpq.error().describe())));
                 continue;
             }
-            archives.push_back(std::move(*mpq));
+            out.archives.push_back(std::move(*mpq));
             continue;
         }
         auto folder = io::FolderAssetSource::open(toPath(path));
@@ -172,15 +174,41 @@ OpenedAssets openDataPaths(const QStringList& paths) {
                 QObject::tr("%1: %2").arg(path, QString::fromStdString(folder.error().describe())));
             continue;
         }
-        loose.push_back(std::move(*folder));
+        out.loose.push_back(std::move(*folder));
     }
-    for (auto& source : loose) {
-        out.source->pushBack(std::move(source));
+}
+
+// The stack of `first`'s loose files, `second`'s loose files, `first`'s archives, `second`'s archives.
+OpenedAssets stack(Layers first, Layers second) {
+    OpenedAssets out;
+    out.source = std::make_shared<io::StackAssetSource>();
+    for (auto* layer : {&first.loose, &second.loose, &first.archives, &second.archives}) {
+        for (auto& source : *layer) {
+            out.source->pushBack(std::move(source));
+        }
     }
-    for (auto& source : archives) {
-        out.source->pushBack(std::move(source));
-    }
+    out.problems = first.problems + second.problems;
     return out;
+}
+
+} // namespace
+
+OpenedAssets openAssetFolders(const AssetFolders& folders) {
+    return openGameData(folders, {});
+}
+
+OpenedAssets openDataPaths(const QStringList& paths) {
+    Layers named;
+    openPaths(paths, named);
+    return stack(std::move(named), {});
+}
+
+OpenedAssets openGameData(const AssetFolders& saved, const QStringList& extraPaths) {
+    Layers named;
+    openPaths(extraPaths, named);
+    Layers folders;
+    openSavedFolders(saved, folders);
+    return stack(std::move(named), std::move(folders));
 }
 
 } // namespace mapsmith::core

@@ -62,4 +62,10 @@ OpenedAssets openAssetFolders(const AssetFolders& folders);
 // others are still opened.
 OpenedAssets openDataPaths(const QStringList& paths);
 
+// The game data of one editor run: the saved folders with `extraPaths` (mapsmith --data, read as
+// openDataPaths reads them) on top. Loose files still win over archives: the named loose-file folders,
+// then the project and extracted folders, then the named archives, then the client's. Problems of both
+// are listed, the named paths' first.
+OpenedAssets openGameData(const AssetFolders& saved, const QStringList& extraPaths);
+
 } // namespace mapsmith::core

@@ -138,7 +138,11 @@ ModelMesh mdlMesh(const io::Mdl& mdl) {
         mesh.uvs.push_back(i < tris.uvs.size() ? glm::vec2(tris.uvs[i][0], tris.uvs[i][1]) : glm::vec2(0.0f));
         mesh.indices.push_back(std::uint32_t(i));
     }
-    mesh.materials.push_back({});
+    // Two-sided: the frame's triangles wind clockwise seen from outside (the corpus models enclose a
+    // negative volume, their normals point inwards), so a one-sided draw would show the far side only.
+    ModelMaterial material;
+    material.twoSided = true;
+    mesh.materials.push_back(material);
     mesh.batches.push_back({0, std::uint32_t(mesh.indices.size() - mesh.indices.size() % 3), 0});
     if (!mesh.positions.empty()) {
         glm::dvec3 lo(std::numeric_limits<double>::max());

@@ -70,22 +70,35 @@ std::array<glm::dvec3, 8> doodadBoxCorners(const io::DoodadPlacement& d, const s
 }
 
 ColouredMesh buildObjectBoxes(const io::Adt& adt, const SceneFrame& frame,
-                              const core::ObjectBoundsSettings& settings) {
+                              const core::ObjectBoundsSettings& settings, const BoxStyleFn& style) {
     ColouredMesh mesh;
     mesh.vertices.reserve((adt.doodads.size() + adt.mapObjects.size()) * 8);
     mesh.indices.reserve((adt.doodads.size() + adt.mapObjects.size()) * 24);
     static const std::string noName;
-    for (const auto& d : adt.doodads) {
+    const auto styleOf = [&](core::ObjectKind kind, std::size_t i) {
+        return style ? style(kind, i) : BoxStyle::Normal;
+    };
+    for (std::size_t i = 0; i < adt.doodads.size(); ++i) {
+        const BoxStyle s = styleOf(core::ObjectKind::Doodad, i);
+        if (s == BoxStyle::Hidden) {
+            continue;
+        }
+        const auto& colour = s == BoxStyle::Warning ? kMissingModelColour : kDoodadBoxColour;
+        const io::DoodadPlacement& d = adt.doodads[i];
         const std::string& name = d.nameIndex < adt.modelNames.size() ? adt.modelNames[d.nameIndex] : noName;
         const auto wire = settings.modelWire ? settings.modelWire(core::ObjectKind::Doodad, name) : nullptr;
         if (wire) {
-            addWire(mesh, *wire, d, frame, kDoodadBoxColour);
+            addWire(mesh, *wire, d, frame, colour);
         } else {
-            addBox(mesh, doodadBoxCorners(d, name, settings), frame, kDoodadBoxColour);
+            addBox(mesh, doodadBoxCorners(d, name, settings), frame, colour);
         }
     }
-    for (const auto& w : adt.mapObjects) {
-        addBox(mesh, boxCorners(core::extentsOf(w)), frame, kWmoBoxColour);
+    for (std::size_t i = 0; i < adt.mapObjects.size(); ++i) {
+        const BoxStyle s = styleOf(core::ObjectKind::Wmo, i);
+        if (s != BoxStyle::Hidden) {
+            addBox(mesh, boxCorners(core::extentsOf(adt.mapObjects[i])), frame,
+                   s == BoxStyle::Warning ? kMissingModelColour : kWmoBoxColour);
+        }
     }
     return mesh;
 }

@@ -2,6 +2,7 @@
 
 #include <Qt3DRender/QBlendEquation>
 #include <Qt3DRender/QBlendEquationArguments>
+#include <Qt3DRender/QCullFace>
 #include <Qt3DRender/QDepthTest>
 #include <Qt3DRender/QFilterKey>
 #include <Qt3DRender/QGraphicsApiFilter>
@@ -38,7 +39,8 @@ QString passName(RenderPass pass) {
     return {};
 }
 
-QEffect* makeEffect(const QString& shaderName, RenderPass pass, Qt3DCore::QNode* parent) {
+QEffect* makeEffect(const QString& shaderName, RenderPass pass, Qt3DCore::QNode* parent,
+                    const PassStates& states) {
     initViewportResources();
     auto* effect = new QEffect(parent);
     auto* technique = new QTechnique(effect);
@@ -69,14 +71,19 @@ QEffect* makeEffect(const QString& shaderName, RenderPass pass, Qt3DCore::QNode*
     if (pass != RenderPass::Opaque) {
         renderPass->addRenderState(new QNoDepthMask(renderPass));
         auto* blend = new QBlendEquationArguments(renderPass);
-        blend->setSourceRgb(QBlendEquationArguments::SourceAlpha);
-        blend->setDestinationRgb(QBlendEquationArguments::OneMinusSourceAlpha);
+        blend->setSourceRgb(states.source);
+        blend->setDestinationRgb(states.destination);
         blend->setSourceAlpha(QBlendEquationArguments::One);
         blend->setDestinationAlpha(QBlendEquationArguments::OneMinusSourceAlpha);
         renderPass->addRenderState(blend);
         auto* equation = new QBlendEquation(renderPass);
         equation->setBlendFunction(QBlendEquation::Add);
         renderPass->addRenderState(equation);
+    }
+    if (states.cullBackFaces) {
+        auto* cull = new QCullFace(renderPass);
+        cull->setMode(QCullFace::Back);
+        renderPass->addRenderState(cull);
     }
     technique->addRenderPass(renderPass);
     effect->addTechnique(technique);

@@ -1,5 +1,6 @@
 #include "editor/viewport/scene_effects.h"
 
+#include "core/models/model_mesh.h"
 #include "editor/viewport/render_passes.h"
 
 #include <Qt3DRender/QEffect>
@@ -25,6 +26,49 @@ QMaterial* SceneEffects::colouredMaterial(int pass) {
     addLookParameters(effect);
     material->setEffect(effect);
     return material;
+}
+
+QEffect* SceneEffects::modelEffect(core::ModelBlend blend, bool twoSided) {
+    const int key = int(blend) * 2 + (twoSided ? 1 : 0);
+    if (const auto it = mModelEffects.find(key); it != mModelEffects.end()) {
+        return it->second;
+    }
+    using Blending = QBlendEquationArguments::Blending;
+    PassStates states;
+    states.cullBackFaces = !twoSided;
+    RenderPass pass = RenderPass::Transparent;
+    float alphaTest = -1.0f;       // texels below are discarded
+    float alphaFromTexture = 1.0f; // 0: the output is opaque
+    switch (blend) {
+    case core::ModelBlend::Opaque:
+        pass = RenderPass::Opaque;
+        alphaFromTexture = 0.0f;
+        break;
+    case core::ModelBlend::AlphaKey:
+        pass = RenderPass::Opaque;
+        alphaTest = 0.5f;
+        alphaFromTexture = 0.0f;
+        break;
+    case core::ModelBlend::Alpha:
+        break;
+    case core::ModelBlend::Add:
+        states.destination = Blending::One;
+        break;
+    case core::ModelBlend::Modulate:
+        states.source = Blending::DestinationColor;
+        states.destination = Blending::Zero;
+        alphaFromTexture = 0.0f;
+        break;
+    }
+    // Built detached and attached when complete (terrain_scene.h, "attach last").
+    auto* effect = makeEffect(QStringLiteral("model"), pass, nullptr, states);
+    addLookParameters(effect);
+    effect->addParameter(new QParameter(QStringLiteral("alphaTest"), alphaTest, effect));
+    effect->addParameter(new QParameter(QStringLiteral("alphaFromTexture"), alphaFromTexture, effect));
+    effect->setParent(this);
+    mModelEffects.emplace(key, effect);
+    setLook(mLook); // the new effect's look parameters get their values
+    return effect;
 }
 
 void SceneEffects::addLookParameters(QEffect* effect) {

@@ -1,18 +1,26 @@
 #pragma once
-// The effects one viewport scene shares: the terrain splat effect and the coloured effects (liquids,
-// object boxes, brush cursor) with their shared materials, plus the look every shader reads (light,
-// fog) as effect parameters, so changing it touches no per-chunk state.
+// The effects one viewport scene shares: the terrain splat effect, the coloured effects (liquids,
+// object boxes, brush cursor) with their shared materials and the model effects (one per blend mode and
+// sidedness, made on first use), plus the look every shader reads (light, fog) as effect parameters, so
+// changing it touches no per-chunk state.
 
 #include <Qt3DCore/QNode>
 
 #include <QColor>
 #include <QVector3D>
 
+#include <cstdint>
+#include <map>
+
 namespace Qt3DRender {
 class QEffect;
 class QMaterial;
 class QParameter;
 } // namespace Qt3DRender
+
+namespace mapsmith::core {
+enum class ModelBlend : std::uint8_t;
+}
 
 namespace mapsmith::editor {
 
@@ -35,6 +43,10 @@ public:
     Qt3DRender::QMaterial* liquidMaterial() const { return mLiquid; }
     Qt3DRender::QMaterial* lineMaterial() const { return mLines; }
     Qt3DRender::QMaterial* overlayMaterial() const { return mOverlay; }
+    // Instanced models (shaders/model.*): Opaque and AlphaKey in the opaque pass (AlphaKey discards texels
+    // whose alpha is below 0.5), Alpha, Add and Modulate blended in the transparent pass; back faces culled
+    // unless twoSided.
+    Qt3DRender::QEffect* modelEffect(core::ModelBlend blend, bool twoSided);
 
     const SceneLook& look() const { return mLook; }
     void setLook(const SceneLook& look);
@@ -47,6 +59,7 @@ private:
     Qt3DRender::QMaterial* mLiquid = nullptr;
     Qt3DRender::QMaterial* mLines = nullptr;
     Qt3DRender::QMaterial* mOverlay = nullptr;
+    std::map<int, Qt3DRender::QEffect*> mModelEffects; // blend * 2 + twoSided
     SceneLook mLook;
     QList<Qt3DRender::QParameter*> mLookParameters;
 };

@@ -49,7 +49,7 @@ void TerrainScene::addTile(const core::MapDocument& doc, TileCoord t) {
     }
     tile.objects =
         new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->lineMaterial(), tile.root);
-    tile.objects->setMesh(buildObjectBoxes(*adt, mFrame, mObjectBounds));
+    tile.objects->setMesh(objectBoxes(*adt, t));
     ++mStats.objectRebuilds;
     tile.root->setParent(this);
 }
@@ -61,12 +61,26 @@ void TerrainScene::removeTile(TileCoord t) {
     }
 }
 
+ColouredMesh TerrainScene::objectBoxes(const io::Adt& adt, TileCoord t) const {
+    BoxStyleFn style;
+    if (mBoxStyle) {
+        style = [this, t](core::ObjectKind kind, std::size_t i) { return mBoxStyle(t, kind, i); };
+    }
+    return buildObjectBoxes(adt, mFrame, mObjectBounds, style);
+}
+
 void TerrainScene::rebuildObjects(const core::MapDocument& doc) {
-    for (auto& [coord, tile] : mTiles) {
-        if (const io::Adt* adt = doc.tile(coord); adt && tile.objects) {
-            tile.objects->setMesh(buildObjectBoxes(*adt, mFrame, mObjectBounds));
-            ++mStats.objectRebuilds;
-        }
+    for (const auto& [coord, tile] : mTiles) {
+        rebuildObjects(doc, coord);
+    }
+}
+
+void TerrainScene::rebuildObjects(const core::MapDocument& doc, TileCoord t) {
+    const auto it = mTiles.find(t);
+    const io::Adt* adt = doc.tile(t);
+    if (it != mTiles.end() && adt && it->second.objects) {
+        it->second.objects->setMesh(objectBoxes(*adt, t));
+        ++mStats.objectRebuilds;
     }
 }
 
@@ -166,7 +180,7 @@ void TerrainScene::applyDirty(const core::MapDocument& doc, const core::DirtyChu
     }
 }
 
-void TerrainScene::updateTileState(const core::MapDocument& doc, TileCoord t) {
+void TerrainScene::updateTileState(const core::MapDocument& doc, TileCoord t, bool boxes) {
     const io::Adt* adt = doc.tile(t);
     auto it = mTiles.find(t);
     if (!adt || it == mTiles.end()) {
@@ -178,8 +192,10 @@ void TerrainScene::updateTileState(const core::MapDocument& doc, TileCoord t) {
         tile.terrain->uploadAll(*adt, mFrame, int(tile.textureNames.size())); // new slice numbers
         mStats.layerUpdates += core::kChunksPerTile;
     }
-    tile.objects->setMesh(buildObjectBoxes(*adt, mFrame, mObjectBounds));
-    ++mStats.objectRebuilds;
+    if (boxes) {
+        tile.objects->setMesh(objectBoxes(*adt, t));
+        ++mStats.objectRebuilds;
+    }
 }
 
 } // namespace mapsmith::editor

@@ -1,13 +1,13 @@
 #pragma once
 // The Qt 3D scene of one document: per loaded tile, one TileTerrainEntity (all 256 chunks, one draw),
-// one liquid entity per chunk with liquid, one entity with the tile's object boxes and the tile's
-// texture array. Updates go
+// one liquid entity per chunk with liquid, one entity with the tile's object boxes (with models drawn, only
+// those whose model has no mesh: setBoxStyle, model_scene.h) and the tile's texture array. Updates go
 // through the document's dirty bits and touch only the parts they name:
 //   Vertices | Normals | Colour -> the chunk's vertices           Holes -> the tile's index buffer
 //   Alpha -> its blend layer and layer slices (in its vertices)   Shadow -> its blend layer
 //   Liquid -> its liquid mesh                                     Objects | Flags -> nothing drawn
 // Tile state (MTEX, placements) -> updateTileState(): the texture array when MTEX changed (and every
-// chunk's layer slices), the object boxes always.
+// chunk's layer slices), the object boxes unless told they are unchanged.
 //
 // Attach last: every new subtree (a tile, a texture array, a liquid entity) is built without a parent
 // and attached to the live scene once its textures and buffers hold their data. Measured with Qt 3D
@@ -18,6 +18,7 @@
 #include "core/document/map_document.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
+#include "editor/viewport/object_boxes.h"
 #include "editor/viewport/scene_frame.h"
 
 #include <Qt3DCore/QEntity>
@@ -26,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -73,7 +75,8 @@ public:
     // Chunk key (MapDocument::chunkKey) -> dirty bits (core/document/chunk_dirty.h). Chunks of tiles the
     // scene does not hold are skipped.
     void applyDirty(const core::MapDocument& doc, const core::DirtyChunks& dirty);
-    void updateTileState(const core::MapDocument& doc, core::TileCoord tile);
+    // boxes false: the placements changed only where no box is drawn (models moved), keep the boxes.
+    void updateTileState(const core::MapDocument& doc, core::TileCoord tile, bool boxes = true);
     // Rebuilds every tile's texture array from the texture source (after the game data changed).
     void reloadTextures(const core::MapDocument& doc);
 
@@ -83,6 +86,10 @@ public:
     void setObjectBounds(const core::ObjectBoundsSettings& settings) { mObjectBounds = settings; }
     // Rebuilds every tile's object mesh (after the object bounds or proxies changed).
     void rebuildObjects(const core::MapDocument& doc);
+    void rebuildObjects(const core::MapDocument& doc, core::TileCoord tile);
+    // How each tile's entries are boxed (models drawn instead, or a warning); empty: every entry Normal.
+    using TileBoxStyleFn = std::function<BoxStyle(core::TileCoord, core::ObjectKind, std::size_t)>;
+    void setBoxStyle(TileBoxStyleFn style) { mBoxStyle = std::move(style); }
 
 private:
     struct Tile {
@@ -98,11 +105,13 @@ private:
     void updateChunk(const core::MapDocument& doc, Tile& tile, const core::ChunkCoord& c, std::uint32_t bits);
     void rebuildLiquid(const core::MapDocument& doc, Tile& tile, const core::ChunkCoord& c);
     void rebuildTextures(Tile& tile, const io::Adt& adt);
+    ColouredMesh objectBoxes(const io::Adt& adt, core::TileCoord tile) const;
 
     SceneEffects* mEffects;
     TextureSource& mTextureSource;
     SceneFrame mFrame;
     core::ObjectBoundsSettings mObjectBounds;
+    TileBoxStyleFn mBoxStyle;
     std::map<core::TileCoord, Tile> mTiles;
     SceneStats mStats;
 };

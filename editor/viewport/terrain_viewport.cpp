@@ -6,6 +6,7 @@
 #include "editor/viewport/coloured_mesh_entity.h"
 #include "editor/viewport/frame_capture.h"
 #include "editor/viewport/frame_graph.h"
+#include "editor/viewport/model_scene.h"
 #include "editor/viewport/render_passes.h"
 #include "editor/viewport/selection_handles.h"
 #include "editor/viewport/terrain_pick.h"
@@ -72,6 +73,12 @@ TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource>
     mRing = new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->overlayMaterial(), mRoot);
     mSelectionEntity =
         new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->overlayMaterial(), mRoot);
+    mModels = new ModelScene(*mEffects, mTextures, mRoot, this);
+    connect(mModels, &ModelScene::tileModelsChanged, this, [this](core::TileCoord tile) {
+        if (mDoc && mScene) {
+            mScene->rebuildObjects(*mDoc, tile); // boxes only where models are missing
+        }
+    });
 
     const FrameGraph graph = buildFrameGraph(mWindow, mWindow->camera(), mEffects->look().fogColour);
     mClear = graph.clear;
@@ -126,9 +133,14 @@ TerrainViewport::~TerrainViewport() {
     if (mDoc) {
         disconnect(mDoc, nullptr, this, nullptr);
     }
+    delete mModels; // before the scene's nodes go with the render window
+    mModels = nullptr;
 }
 
 void TerrainViewport::clearScene() {
+    if (mModels) {
+        mModels->setDocument(nullptr, mFrame);
+    }
     delete mScene;
     mScene = nullptr;
     mCursor.reset();
@@ -150,6 +162,10 @@ void TerrainViewport::setDocument(core::MapDocument* doc) {
     mFrame.origin = tiles.empty() ? glm::dvec3(0.0) : glm::dvec3(core::tileOrigin(tiles.front()), 0.0);
     mScene = new TerrainScene(mEffects, *mTextures, mFrame, mRoot);
     mScene->setObjectBounds(mObjectBounds);
+    mScene->setBoxStyle([this](core::TileCoord tile, core::ObjectKind kind, std::size_t i) {
+        return mModels->boxStyle(tile, kind, i);
+    });
+    mModels->setDocument(doc, mFrame); // the models of every loaded tile, worked out off this thread
     for (const auto t : tiles) {
         mScene->addTile(*doc, t);
     }
@@ -204,6 +220,13 @@ void TerrainViewport::setObjectBounds(const core::ObjectBoundsSettings& settings
     }
 }
 
+void TerrainViewport::setModelLibrary(std::shared_ptr<core::ModelLibrary> library) {
+    mModels->setLibrary(std::move(library));
+    if (mDoc && mScene) {
+        mScene->rebuildObjects(*mDoc); // every box back until the models are known
+    }
+}
+
 void TerrainViewport::reloadTextures() {
     if (mDoc && mScene) {
         mScene->reloadTextures(*mDoc);
@@ -213,10 +236,12 @@ void TerrainViewport::reloadTextures() {
 void TerrainViewport::tileLoaded(core::TileCoord tile) {
     if (mDoc && mScene) {
         mScene->addTile(*mDoc, tile);
+        mModels->tileLoaded(tile);
     }
 }
 
 void TerrainViewport::tileUnloaded(core::TileCoord tile) {
+    mModels->tileUnloaded(tile);
     if (mScene) {
         mScene->removeTile(tile);
     }
@@ -224,7 +249,8 @@ void TerrainViewport::tileUnloaded(core::TileCoord tile) {
 
 void TerrainViewport::tileStateChanged(core::TileCoord tile) {
     if (mDoc && mScene) {
-        mScene->updateTileState(*mDoc, tile);
+        const bool boxes = mModels->tileChanged(tile);
+        mScene->updateTileState(*mDoc, tile, boxes);
         updateSelection();
     }
 }
@@ -287,6 +313,7 @@ void TerrainViewport::applyCamera() {
     camera->setPosition(mFrame.toScene(pose.position));
     camera->setViewCenter(mFrame.toScene(pose.position + forwardOf(pose) * 10.0));
     camera->setUpVector(QVector3D(0.0f, 1.0f, 0.0f));
+    mModels->setViewRange(pose.position, mViewDistance);
     emit cameraMoved(pose.position);
 }
 
@@ -451,6 +478,7 @@ void TerrainViewport::captureFrame(std::function<void(QImage)> done) {
 }
 
 QImage TerrainViewport::grabFrame(int timeoutMs) {
+    mModels->waitIdle(timeoutMs);
     return mCapture->grab(timeoutMs);
 }
 

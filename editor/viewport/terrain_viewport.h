@@ -12,6 +12,7 @@
 #include "core/edit/object_edit.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
+#include "core/models/model_library.h"
 #include "editor/tools/object_handles.h"
 #include "editor/viewport/camera_controller.h"
 #include "editor/viewport/scene_effects.h"
@@ -44,6 +45,7 @@ namespace mapsmith::editor {
 
 class ColouredMeshEntity;
 class FrameCapture;
+class ModelScene;
 class TextureSource;
 
 class TerrainViewport final : public QWidget {
@@ -56,6 +58,11 @@ public:
     void reloadTextures();
     // How objects are drawn and picked (model bounds, proxy wires); kept across documents.
     void setObjectBounds(const core::ObjectBoundsSettings& settings);
+    // The models drawn for placements (model_scene.h); null (no game data): every object is a box. Kept
+    // across documents.
+    void setModelLibrary(std::shared_ptr<core::ModelLibrary> library);
+    const ModelScene& models() const { return *mModels; }
+    ModelScene& models() { return *mModels; }
     ~TerrainViewport() override;
 
     // Shows `doc` (nullptr clears): builds every loaded tile and follows the document's signals. The
@@ -107,6 +114,7 @@ public:
     bool brushRingVisible() const;
 
     // Frame grabs of what the renderer drew (QRenderCapture; the second frame after the request).
+    // grabFrame first waits for the models of loaded tiles that are still being worked out.
     void captureFrame(std::function<void(QImage)> done);
     QImage grabFrame(int timeoutMs = 10000);
 
@@ -162,6 +170,7 @@ private:
     SceneEffects* mEffects = nullptr;
     Qt3DRender::QClearBuffers* mClear = nullptr;
     TerrainScene* mScene = nullptr;
+    ModelScene* mModels = nullptr;
     ColouredMeshEntity* mRing = nullptr;
     ColouredMeshEntity* mSelectionEntity = nullptr;
     std::vector<core::ObjectRef> mSelection;

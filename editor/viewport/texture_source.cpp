@@ -58,6 +58,10 @@ QImage AssetTextureSource::image(const QString& mtexPath) {
     return mFallback.image(mtexPath);
 }
 
+void AssetTextureSource::warm(const QString& mtexPath) {
+    (void)mCache->get(mtexPath.toStdString(), std::uint32_t(mSize));
+}
+
 bool AssetTextureSource::inGameData(const QString& mtexPath) const {
     return mCache->exists(mtexPath.toStdString());
 }

@@ -26,6 +26,9 @@ public:
     virtual ~TextureSource() = default;
     // The image of an MTEX path (any size; the viewport scales it); a null image when unknown.
     virtual QImage image(const QString& mtexPath) = 0;
+    // Safe from any thread: prepares `mtexPath` so a later image() is cheap (decodes it into a shared
+    // cache). Nothing by default.
+    virtual void warm(const QString& mtexPath) { (void)mtexPath; }
 };
 
 // Mapsmith's own textures (core/kernels/procedural_textures.h) by their paths; every other name gets a
@@ -47,6 +50,7 @@ class AssetTextureSource final : public TextureSource {
 public:
     explicit AssetTextureSource(std::shared_ptr<io::TextureCache> cache, int size = 256);
     QImage image(const QString& mtexPath) override;
+    void warm(const QString& mtexPath) override;
     io::TextureCache& cache() const { return *mCache; }
     // True when the game data has a file of this name (image() may still fall back if it is damaged).
     bool inGameData(const QString& mtexPath) const;

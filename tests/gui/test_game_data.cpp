@@ -370,13 +370,21 @@ void TestGameData::modelsGiveRealBoundsAndMissingOnesAreNamed() {
     editor::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy messages(window.statusBar(), &QStatusBar::messageChanged);
     QVERIFY(window.setAssetFolders({mData, {}, project.path()}));
     QVERIFY(window.documents()->open(QStringLiteral(":/demo/Mapsmith.wdt")));
-    // The viewport asks for the demo doodads' boxes: their model is nowhere in the game data.
-    QTRY_VERIFY2(window.statusBar()->currentMessage().contains(
-                     QStringLiteral("not found in the game data: World\\Mapsmith\\Marker.m2")),
-                 qPrintable(window.statusBar()->currentMessage()));
-    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("a stand-in box is used")));
+    // The viewport asks for the demo doodads' boxes (and models): their model is nowhere in the game data.
+    // The demo's tower WMO is named too; each message may replace the other.
+    const auto named = [&](const QString& what) {
+        for (const QList<QVariant>& m : std::as_const(messages)) {
+            const QString text = m.at(0).toString();
+            if (text.contains(what) && text.contains(QStringLiteral("a stand-in box is used"))) {
+                return true;
+            }
+        }
+        return false;
+    };
+    QTRY_VERIFY(named(QStringLiteral("not found in the game data: World\\Mapsmith\\Marker.m2")));
     const auto& bounds = window.objectBounds();
     QVERIFY(!bounds.modelBounds(core::ObjectKind::Doodad, "World\\Mapsmith\\Marker.m2"));
     const auto rabbit = bounds.modelBounds(core::ObjectKind::Doodad, "world\\critter\\rabbit.mdx");

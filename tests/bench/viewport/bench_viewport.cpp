@@ -2,6 +2,7 @@
 // (Mesa llvmpipe in CI), building that scene, and re-uploading one chunk after an edit.
 // Needs an X display: xvfb-run -a -s "-screen 0 1280x800x24" build/tests/bench/mapsmith-viewport-bench
 
+#include "bench_model_scene.h"
 #include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"
 #include "core/edit/stroke_recorder.h"
@@ -12,6 +13,8 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+
+#include <malloc.h>
 
 #include <memory>
 
@@ -156,11 +159,15 @@ BENCHMARK(BM_EditToFrame)->Unit(benchmark::kMillisecond)->Iterations(5);
 } // namespace
 
 int main(int argc, char** argv) {
+    // As the editor's main() does (editor/main.cpp): no heap trimming between large frames.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     qputenv("QT3D_RENDERER", "opengl");
     QApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     gScene.reset();
+    destroyModelBenchScene();
     return 0;
 }

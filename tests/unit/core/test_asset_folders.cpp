@@ -103,6 +103,46 @@ private slots:
         QCOMPARE(readText(*clientOnly.source, "Tileset\\B.blp"), std::string("patch"));
     }
 
+    // mapsmith --data: named paths over the saved folders, loose files over archives in both.
+    void namedPathsGoOnTopOfTheSavedFolders() {
+        QTemporaryDir dir;
+        const QString data = dir.filePath(QStringLiteral("Client/Data"));
+        QVERIFY(QDir().mkpath(data));
+        QVERIFY(makeMpq(data + QStringLiteral("/common.MPQ"), "Tileset\\A.blp", "client"));
+        QVERIFY(makeMpq(data + QStringLiteral("/patch.MPQ"), "Tileset\\D.blp", "client"));
+        QVERIFY(makeMpq(data + QStringLiteral("/patch-2.MPQ"), "Tileset\\E.blp", "client"));
+        const QString project = dir.filePath(QStringLiteral("project"));
+        QVERIFY(writeFile(project + QStringLiteral("/Tileset/B.blp"), "project"));
+        const QString named = dir.filePath(QStringLiteral("named"));
+        QVERIFY(writeFile(named + QStringLiteral("/Tileset/A.blp"), "named"));
+        QVERIFY(writeFile(named + QStringLiteral("/Tileset/C.blp"), "named"));
+        const QString archive = dir.filePath(QStringLiteral("named.mpq"));
+        QVERIFY(makeMpq(archive, "Tileset\\B.blp", "named archive"));
+        QVERIFY(makeMpq(dir.filePath(QStringLiteral("d.mpq")), "Tileset\\D.blp", "named archive"));
+        const QString gone = dir.filePath(QStringLiteral("gone"));
+
+        const core::AssetFolders saved{dir.filePath(QStringLiteral("Client")), {}, project};
+        const auto opened =
+            core::openGameData(saved, {archive, named, gone, dir.filePath(QStringLiteral("d.mpq"))});
+        QCOMPARE(opened.problems.size(), 1); // the path that does not exist; the others are open
+        QVERIFY2(opened.problems[0].contains(gone), qPrintable(opened.problems[0]));
+        QCOMPARE(opened.source->size(), std::size_t(5)); // named, project, named.mpq, d.mpq, the client
+        QCOMPARE(readText(*opened.source, "Tileset\\A.blp"),
+                 std::string("named")); // over the client's archive
+        QCOMPARE(readText(*opened.source, "Tileset\\B.blp"),
+                 std::string("project")); // loose over a named archive
+        QCOMPARE(readText(*opened.source, "Tileset\\C.blp"), std::string("named"));
+        QCOMPARE(readText(*opened.source, "Tileset\\D.blp"),
+                 std::string("named archive")); // over the client's
+        QCOMPARE(readText(*opened.source, "Tileset\\E.blp"), std::string("client"));
+
+        // Nothing named: the saved folders as openAssetFolders opens them; nothing saved: the named paths.
+        QCOMPARE(core::openGameData(saved, {}).source->size(), core::openAssetFolders(saved).source->size());
+        const auto namedOnly = core::openGameData({}, {named});
+        QCOMPARE(namedOnly.source->size(), std::size_t(1));
+        QCOMPARE(readText(*namedOnly.source, "Tileset\\C.blp"), std::string("named"));
+    }
+
     void badFolderIsSkippedAndNamed() {
         QTemporaryDir dir;
         const QString project = dir.filePath(QStringLiteral("project"));
