@@ -59,6 +59,9 @@ ObjectState transformed(const ObjectState& start, const ObjectTransform& t,
     }
     s.wmo.position = toVec3f(toDvec(start.wmo.position) + delta);
     s.wmo.rotation = turn(start.wmo.rotation);
+    if (t.doodadSet) {
+        s.wmo.doodadSet = *t.doodadSet;
+    }
     const Box3 e =
         wmoExtents(start.wmo, s.wmo.position, s.wmo.rotation, localBoundsOf(settings, s.kind, s.name));
     s.wmo.extentsMin = toVec3f(e.min);
@@ -273,6 +276,10 @@ ObjectDrag::~ObjectDrag() {
 }
 
 void ObjectDrag::update(const ObjectTransform& t) {
+    updateEach([&t](const ObjectState&) { return t; });
+}
+
+void ObjectDrag::updateEach(const PerObject& each) {
     if (mDone) {
         return;
     }
@@ -284,7 +291,7 @@ void ObjectDrag::update(const ObjectTransform& t) {
     PlacementWriter writer(*mRecorder);
     for (std::size_t i = 0; i < mItems.size(); ++i) {
         const Item& item = mItems[i];
-        const ObjectState s = transformed(item.start, t, mSettings.bounds);
+        const ObjectState s = transformed(item.start, each(item.start), mSettings.bounds);
         const Box3 box = boundsOf(s, mSettings.bounds);
         loadTilesFor(mDoc, mSettings, mIds, box, s.position());
         const std::vector<TileCoord> targets = targetTiles(mDoc, box, s.position());
@@ -325,23 +332,39 @@ ObjectEditor::ObjectEditor(MapDocument& doc, UniqueIdAllocator& ids, const Objec
     : mDoc(doc), mIds(ids), mSettings(settings) {}
 
 std::optional<ObjectRef> ObjectEditor::add(ObjectState state) {
-    const auto id = mIds.allocate();
-    if (!id) {
-        return std::nullopt;
+    const QString text =
+        state.kind == ObjectKind::Doodad ? QStringLiteral("Add doodad") : QStringLiteral("Add WMO");
+    std::vector<ObjectState> one;
+    one.push_back(std::move(state));
+    const std::vector<ObjectRef> added = addObjects(std::move(one), text);
+    return added.empty() ? std::nullopt : std::optional(added.front());
+}
+
+std::vector<ObjectRef> ObjectEditor::addObjects(std::vector<ObjectState> objects, const QString& text) {
+    std::vector<ObjectRef> added;
+    std::optional<StrokeRecorder> recorder;
+    for (ObjectState& state : objects) {
+        const auto id = mIds.allocate();
+        if (!id) {
+            break;
+        }
+        (state.kind == ObjectKind::Doodad ? state.doodad.uniqueId : state.wmo.uniqueId) = *id;
+        const Box3 box = boundsOf(state, mSettings.bounds);
+        loadTilesFor(mDoc, mSettings, &mIds, box, state.position());
+        const std::vector<TileCoord> targets = targetTiles(mDoc, box, state.position());
+        if (targets.empty()) {
+            continue; // the id stays used: ids are never handed out twice
+        }
+        if (!recorder) {
+            recorder.emplace(mDoc, CommandId::ObjectEdit, text);
+        }
+        PlacementWriter(*recorder).write(state, {}, targets, box);
+        added.push_back(ObjectRef{refTile(targets, state.position()), state.kind, *id});
     }
-    (state.kind == ObjectKind::Doodad ? state.doodad.uniqueId : state.wmo.uniqueId) = *id;
-    const Box3 box = boundsOf(state, mSettings.bounds);
-    loadTilesFor(mDoc, mSettings, &mIds, box, state.position());
-    const std::vector<TileCoord> targets = targetTiles(mDoc, box, state.position());
-    if (targets.empty()) {
-        return std::nullopt; // the id stays used: ids are never handed out twice
+    if (recorder) {
+        recorder->finish();
     }
-    StrokeRecorder recorder(mDoc, CommandId::ObjectEdit,
-                            state.kind == ObjectKind::Doodad ? QStringLiteral("Add doodad")
-                                                             : QStringLiteral("Add WMO"));
-    PlacementWriter(recorder).write(state, {}, targets, box);
-    recorder.finish();
-    return ObjectRef{refTile(targets, state.position()), state.kind, *id};
+    return added;
 }
 
 std::optional<ObjectRef> ObjectEditor::addDoodad(const std::string& model, glm::dvec3 world,
@@ -385,6 +408,14 @@ std::vector<ObjectRef> ObjectEditor::transform(const std::vector<ObjectRef>& sel
                                                const ObjectTransform& t, const QString& text) {
     ObjectDrag drag(mDoc, selection, mSettings, &mIds, text);
     drag.update(t);
+    drag.finish();
+    return drag.selection();
+}
+
+std::vector<ObjectRef> ObjectEditor::transformEach(const std::vector<ObjectRef>& selection,
+                                                   const ObjectDrag::PerObject& each, const QString& text) {
+    ObjectDrag drag(mDoc, selection, mSettings, &mIds, text);
+    drag.updateEach(each);
     drag.finish();
     return drag.selection();
 }

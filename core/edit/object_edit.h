@@ -27,6 +27,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +51,7 @@ struct ObjectTransform {
     glm::dvec3 translate{0.0}; // world yards (x north, y west, z up)
     glm::dvec3 rotate{0.0};    // degrees added to rotation x, y (heading), z (placement axes, as stored)
     double scale = 1.0;        // multiplies MDDF scale; ignored for WMOs
+    std::optional<std::uint16_t> doodadSet; // WMOs: the MODF doodad set to show; ignored for doodads
 };
 
 struct ObjectEditSettings {
@@ -87,6 +89,10 @@ public:
     // Places every selected object at its start placement changed by `t`. An object whose new
     // position is on no loaded tile and whose bounds touch none stays where it started.
     void update(const ObjectTransform& t);
+    // The same with a transform per object, asked of `each` with the object's start state (a group
+    // turning about its centre, objects snapped to the ground under each).
+    using PerObject = std::function<ObjectTransform(const ObjectState& start)>;
+    void updateEach(const PerObject& each);
     // The selection now: refs follow their objects across tiles. Objects not found are dropped.
     const std::vector<ObjectRef>& selection() const { return mSelection; }
 
@@ -124,8 +130,16 @@ public:
                                     std::uint16_t doodadSet = 0, std::uint16_t nameSet = 0,
                                     std::uint16_t flags = 0);
 
+    // New objects as given (kind, model name, entry: position, rotation, scale, flags, WMO sets and
+    // extents), each with a fresh uniqueId, as one undo step `text`. Objects on no loaded tile are
+    // skipped; the refs of those added, in the order given (empty: nothing was added, no step).
+    std::vector<ObjectRef> addObjects(std::vector<ObjectState> objects,
+                                      const QString& text = QStringLiteral("Add objects"));
+
     std::vector<ObjectRef> transform(const std::vector<ObjectRef>& selection, const ObjectTransform& t,
                                      const QString& text = QStringLiteral("Transform objects"));
+    std::vector<ObjectRef> transformEach(const std::vector<ObjectRef>& selection,
+                                         const ObjectDrag::PerObject& each, const QString& text);
     std::vector<ObjectRef> move(const std::vector<ObjectRef>& selection, glm::dvec3 worldDelta);
     std::vector<ObjectRef> rotate(const std::vector<ObjectRef>& selection, glm::dvec3 degrees);
     std::vector<ObjectRef> scale(const std::vector<ObjectRef>& selection, double factor);

@@ -55,11 +55,16 @@ struct ModelWire {
 };
 using ModelWireFn = std::function<std::shared_ptr<const ModelWire>(ObjectKind kind, const std::string& name)>;
 
+// A model's triangles (core/models/model_mesh.h), model coordinates; null when unknown.
+struct ModelMesh;
+using ModelMeshFn = std::function<std::shared_ptr<const ModelMesh>(ObjectKind kind, const std::string& name)>;
+
 struct ObjectBoundsSettings {
     double doodadRadius = 2.0; // yd at scale 1.0: half-size of the stand-in box of unknown doodads
     double wmoRadius = 10.0;   // yd: half-size of the stand-in extents of WMOs added without bounds
     ModelBoundsFn modelBounds; // optional source of real model bounds
     ModelWireFn modelWire;     // optional source of proxy shapes (drawn instead of the box)
+    ModelMeshFn modelMesh;     // optional source of triangles (ray picking; objects without one: their box)
 };
 
 // MDDF scale: uint16, 1024 = 1.0, valid 1..65535 (0 would collapse the model).

@@ -380,6 +380,9 @@ ObjectBoundsSettings ModelLibrary::settingsFor(std::shared_ptr<ModelLibrary> lib
     settings.modelWire = [library](ObjectKind kind, const std::string& name) {
         return library->wire(kind, name);
     };
+    settings.modelMesh = [library](ObjectKind kind, const std::string& name) {
+        return library->geometry(kind, name).mesh;
+    };
     return settings;
 }
 

@@ -68,7 +68,8 @@ public:
     // Models read or found wanting so far.
     std::size_t size() const;
 
-    // Settings whose modelBounds and modelWire come from this library (they hold it by shared pointer).
+    // Settings whose modelBounds, modelWire and modelMesh come from this library (they hold it by shared
+    // pointer).
     static ObjectBoundsSettings settingsFor(std::shared_ptr<ModelLibrary> library);
 
 private:
