@@ -5,9 +5,11 @@
 #include "core/document/tile_summary.h"
 #include "core/kernels/procedural_textures.h"
 #include "core/models/model_library.h"
+#include "core/models/selection_info.h"
 #include "editor/document_manager.h"
 #include "editor/minimap_builder.h"
 #include "editor/model_previews.h"
+#include "editor/object_actions.h"
 #include "editor/operation_progress.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
@@ -243,6 +245,17 @@ void MainWindow::createActions() {
     bindShortcut(mDeleteObjects, QStringLiteral("deleteObjects"), tr("Delete Selected Objects"),
                  {QKeySequence(QKeySequence::Delete)});
     mDeleteObjects->setEnabled(false);
+    mObjectActions = new ObjectActions(
+        *mTools, edit,
+        [this](QAction* a, const QString& id, const QString& label, QList<QKeySequence> keys) {
+            bindShortcut(a, id, label, std::move(keys));
+        },
+        [this]() -> std::optional<glm::dvec3> {
+            return mCursor ? mCursor : mViewport->pick(mViewport->rect().center());
+        },
+        this);
+    connect(mObjectActions, &ObjectActions::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 5000); });
     edit->addSeparator();
     QAction* preferences = edit->addAction(tr("&Preferences..."), this, [this] { showPreferences(); });
     bindShortcut(preferences, QStringLiteral("preferences"), tr("Preferences"),
@@ -565,9 +578,9 @@ void MainWindow::documentChanged(core::MapDocument* doc) {
     connect(doc, &core::MapDocument::tileUnloaded, this, [this] { updateTileMap(); });
     connect(doc, &core::MapDocument::tileStateChanged, this, [this] {
         refreshTextureBrowser(); // a paint may have added a texture to a tile
-        // Placements changed (an edit, undo or redo): show the selected object as it is now.
+        // Placements changed (an edit, undo or redo): show the selected objects as they are now.
         if (!mTools->objects()->selection().empty()) {
-            showSelectedObject();
+            showSelectedObjectLater();
         }
         refreshTileSummary(); // object counts
     });
@@ -616,12 +629,28 @@ void MainWindow::connectTools() {
         mTools->scaleSelectedObjects(factor);
         showSelectedObject();
     });
+    connect(mObjectPanel, &widgets::ObjectPropertiesPanel::doodadSetRequested, this,
+            [this](std::uint16_t set) {
+                mObjectActions->commands()->setDoodadSet(set);
+                showSelectedObject();
+            });
 }
 
 void MainWindow::showSelectedObject() {
+    mSelectionShowPending = false;
     if (core::MapDocument* doc = document()) {
-        const auto& selection = mTools->objects()->selection();
-        mObjectPanel->showObject(*doc, selection.empty() ? std::nullopt : std::optional(selection.front()));
+        const core::SelectionInfo info =
+            core::describeSelection(*doc, mTools->objects()->selection(), mModels.get());
+        mObjectPanel->showSelection(info);
+        mInfo->showSelection(info);
+    }
+}
+
+void MainWindow::showSelectedObjectLater() {
+    if (!mSelectionShowPending) {
+        mSelectionShowPending = true;
+        QMetaObject::invokeMethod(
+            this, [this] { showSelectedObject(); }, Qt::QueuedConnection);
     }
 }
 
@@ -715,6 +744,7 @@ bool MainWindow::applyAssetFolders() {
     const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
     mViewport->setObjectBounds(bounds);
     mViewport->setModelLibrary(opened.source->size() > 0 ? mModels : nullptr); // without data: boxes
+    showSelectedObject(); // the docks name the files of the new game data
     mDocs->setModelBounds(opened.source->size() > 0 ? bounds.modelBounds : core::ModelBoundsFn{});
     mTools->objects()->setBounds(bounds);
     mModelBrowser->setPreviewProvider(modelPreviewsFrom(mModels, mTextureCache));
@@ -855,6 +885,7 @@ void MainWindow::chooseSaveFolder(std::optional<core::TileLayout> layout) {
 
 void MainWindow::cursorMoved(std::optional<glm::dvec3> world) {
     const core::MapDocument* doc = document();
+    mCursor = world;
     if (!doc) {
         return;
     }

@@ -60,6 +60,7 @@ namespace mapsmith::editor {
 
 class DocumentManager;
 class MinimapBuilder;
+class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
 class ToolSettingsDock;
@@ -75,6 +76,8 @@ public:
     DocumentManager* documents() const { return mDocs; }
     // The editing tools and the current one: the tool bar, the keys 1..9 and the settings dock follow it.
     ToolManager* tools() const { return mTools; }
+    // The Edit menu's object entries: copy, paste, duplicate, select none, snap to ground, align to slope.
+    ObjectActions* objectActions() const { return mObjectActions; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
@@ -143,7 +146,8 @@ private:
     void toolChanged(ToolId tool);
     void chooseTexture(const QString& path); // paints `path` from now on: the texture tool, selected
     void chooseModel(const QString& path);   // places `path` from now on: the object tool, selected
-    void showSelectedObject();               // the object panel shows the selection's first object
+    void showSelectedObject();               // the object and info docks show the selection
+    void showSelectedObjectLater(); // the same once this event-loop turn is over (edits come in bursts)
     void refreshTextureBrowser();
     void applyPreferences();
     bool applyAssetFolders();
@@ -177,6 +181,9 @@ private:
     TerrainViewport* mViewport = nullptr;
     TileStreamer* mStreamer = nullptr;
     QAction* mDeleteObjects = nullptr;
+    ObjectActions* mObjectActions = nullptr;
+    bool mSelectionShowPending = false;
+    std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport
     QAction* mSaveAsV18 = nullptr;
     QAction* mSaveAsSplit = nullptr;
     widgets::TextureBrowser* mTextureBrowser = nullptr;

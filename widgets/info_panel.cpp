@@ -1,6 +1,7 @@
 #include "widgets/info_panel.h"
 
 #include "widgets/chunk_layers_panel.h"
+#include "widgets/selection_text.h"
 
 #include "core/document/map_document.h"
 #include "core/geometry/chunk_height.h"
@@ -94,6 +95,30 @@ InfoPanel::InfoPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(layersTitle);
     mLayers = new ChunkLayersPanel(this);
     layout->addWidget(mLayers, 1);
+
+    mSelection = new QWidget(this);
+    mSelection->setObjectName(QStringLiteral("selectionSection"));
+    auto* selectionForm = new QFormLayout(mSelection);
+    selectionForm->setContentsMargins(0, 0, 0, 0);
+    selectionForm->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    mSelectionHeading = valueLabel(QStringLiteral("selectionHeading"), mSelection);
+    mSelectionHeading->setFont(bold);
+    selectionForm->addRow(mSelectionHeading);
+    mSelectionModel = valueLabel(QStringLiteral("selectionModelValue"), mSelection);
+    mSelectionFile = valueLabel(QStringLiteral("selectionFileValue"), mSelection);
+    mSelectionTriangles = valueLabel(QStringLiteral("selectionTrianglesValue"), mSelection);
+    mSelectionIds = valueLabel(QStringLiteral("selectionUniqueIdValue"), mSelection);
+    mSelectionDoodadSet = valueLabel(QStringLiteral("selectionDoodadSetValue"), mSelection);
+    for (QLabel* l : {mSelectionModel, mSelectionFile}) {
+        l->setWordWrap(true);
+    }
+    selectionForm->addRow(tr("Model:"), mSelectionModel);
+    selectionForm->addRow(tr("File:"), mSelectionFile);
+    selectionForm->addRow(tr("Triangles:"), mSelectionTriangles);
+    selectionForm->addRow(tr("Unique id:"), mSelectionIds);
+    selectionForm->addRow(tr("Doodad set:"), mSelectionDoodadSet);
+    layout->addWidget(mSelection);
+    mSelection->hide();
     clearValues(false);
     setStatus(tr("Off the map"));
 }
@@ -101,6 +126,21 @@ InfoPanel::InfoPanel(QWidget* parent) : QWidget(parent) {
 void InfoPanel::setStatus(const QString& text) {
     mStatus->setText(text);
     mStatus->setVisible(!text.isEmpty());
+}
+
+void InfoPanel::showSelection(const core::SelectionInfo& info) {
+    mSelection->setVisible(!info.objects.empty());
+    mSelectionHeading->setText(info.objects.size() == 1 ? tr("Selected: %1").arg(selectionHeading(info))
+                                                        : selectionHeading(info));
+    mSelectionModel->setText(selectionModelText(info));
+    mSelectionFile->setText(selectionFileText(info));
+    mSelectionTriangles->setText(trianglesText(info));
+    mSelectionIds->setText(uniqueIdsText(info));
+    mSelectionDoodadSet->setText(selectionDoodadSetText(info));
+}
+
+bool InfoPanel::selectionShown() const {
+    return !mSelection->isHidden();
 }
 
 QString InfoPanel::status() const {

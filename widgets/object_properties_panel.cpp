@@ -3,7 +3,9 @@
 #include "core/document/map_document.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
+#include "widgets/selection_text.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -56,6 +58,15 @@ ObjectPropertiesPanel::ObjectPropertiesPanel(QWidget* parent) : QWidget(parent) 
     mName->setObjectName(QStringLiteral("modelNameEdit"));
     mName->setReadOnly(true);
     form->addRow(tr("Model:"), mName);
+    mFile = new QLabel(this);
+    mFile->setObjectName(QStringLiteral("objectFileValue"));
+    mFile->setWordWrap(true);
+    mFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mFile->setToolTip(tr("The file the game data folders gave for this name, or why there is none"));
+    form->addRow(tr("File:"), mFile);
+    mTriangles = new QLabel(this);
+    mTriangles->setObjectName(QStringLiteral("objectTrianglesValue"));
+    form->addRow(tr("Triangles:"), mTriangles);
     mUniqueId = new QLabel(this);
     mUniqueId->setObjectName(QStringLiteral("uniqueIdValue"));
     mUniqueId->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -63,6 +74,17 @@ ObjectPropertiesPanel::ObjectPropertiesPanel(QWidget* parent) : QWidget(parent) 
     mTile = new QLabel(this);
     mTile->setObjectName(QStringLiteral("objectTileValue"));
     form->addRow(tr("Tile:"), mTile);
+    mDoodadSet = new QComboBox(this);
+    mDoodadSet->setObjectName(QStringLiteral("doodadSetCombo"));
+    mDoodadSet->setToolTip(tr("Which of the WMO's doodad sets (MODS) the game shows with the default set"));
+    mDoodadSetLabel = new QLabel(tr("Doodad set:"), this);
+    form->addRow(mDoodadSetLabel, mDoodadSet);
+    connect(mDoodadSet, &QComboBox::activated, this, [this](int index) {
+        const QVariant set = mDoodadSet->itemData(index);
+        if (set.isValid()) {
+            emit doodadSetRequested(std::uint16_t(set.toUInt()));
+        }
+    });
 
     form->addRow(section(tr("Position"), this));
     const QString posNames[] = {QStringLiteral("positionXSpin"), QStringLiteral("positionYSpin"),
@@ -126,70 +148,134 @@ ObjectPropertiesPanel::ObjectPropertiesPanel(QWidget* parent) : QWidget(parent) 
         emit scaleRequested(factor);
     });
 
-    showState(std::nullopt, std::nullopt);
+    clear(tr("No object selected"));
 }
 
 void ObjectPropertiesPanel::showObject(const core::MapDocument& doc, std::optional<core::ObjectRef> ref) {
-    showState(ref, ref ? core::findObject(doc, *ref) : std::nullopt);
+    showSelection(
+        core::describeSelection(doc, ref ? std::vector{*ref} : std::vector<core::ObjectRef>{}, nullptr));
 }
 
-void ObjectPropertiesPanel::setEditable(bool editable, bool scalable) {
-    for (auto* spin : mPos) {
-        spin->setEnabled(editable);
+void ObjectPropertiesPanel::clear(const QString& heading) {
+    mRef.reset();
+    mCount = 0;
+    mHeading->setText(heading);
+    for (QLabel* l : {mKind, mUniqueId, mTile, mFile, mTriangles}) {
+        l->setText(QStringLiteral("—"));
     }
-    for (auto* spin : mRot) {
-        spin->setEnabled(editable);
+    mName->clear();
+    mName->setPlaceholderText(QString());
+    mName->setToolTip(QString());
+    mPosition = glm::dvec3(0.0);
+    mRotation = glm::dvec3(0.0);
+    mScale = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        mPos[i]->setValue(0.0);
+        mPos[i]->setEnabled(false);
+        mRot[i]->setSpecialValueText(QString());
+        mRot[i]->setValue(0.0);
+        mRot[i]->setEnabled(false);
     }
-    mScaleSpin->setEnabled(editable && scalable);
-    mScaleSpin->setVisible(!editable || scalable);
-    mNoScale->setVisible(editable && !scalable);
+    mScaleSpin->setSpecialValueText(QString());
+    mScaleSpin->setValue(1.0);
+    mScaleSpin->setEnabled(false);
+    mScaleSpin->setVisible(true);
+    mNoScale->setVisible(false);
+    mDoodadSet->clear();
+    mDoodadSet->setVisible(false);
+    mDoodadSetLabel->setVisible(false);
 }
 
-void ObjectPropertiesPanel::showState(std::optional<core::ObjectRef> ref,
-                                      std::optional<core::ObjectState> state) {
-    std::array<QSignalBlocker, 7> blockers{
-        QSignalBlocker(mPos[0]), QSignalBlocker(mPos[1]), QSignalBlocker(mPos[2]),   QSignalBlocker(mRot[0]),
-        QSignalBlocker(mRot[1]), QSignalBlocker(mRot[2]), QSignalBlocker(mScaleSpin)};
-    if (!ref || !state) {
-        mRef.reset();
-        mHeading->setText(ref ? tr("Object not found") : tr("No object selected"));
-        mKind->setText(QStringLiteral("—"));
-        mName->clear();
-        mName->setToolTip(QString());
-        mUniqueId->setText(QStringLiteral("—"));
-        mTile->setText(QStringLiteral("—"));
-        mPosition = glm::dvec3(0.0);
-        mRotation = glm::dvec3(0.0);
-        mScale = 1.0;
-        for (int i = 0; i < 3; ++i) {
-            mPos[i]->setValue(0.0);
-            mRot[i]->setValue(0.0);
-        }
-        mScaleSpin->setValue(1.0);
-        setEditable(false, false);
+void ObjectPropertiesPanel::showSelection(const core::SelectionInfo& info) {
+    std::array<QSignalBlocker, 8> blockers{QSignalBlocker(mPos[0]),    QSignalBlocker(mPos[1]),
+                                           QSignalBlocker(mPos[2]),    QSignalBlocker(mRot[0]),
+                                           QSignalBlocker(mRot[1]),    QSignalBlocker(mRot[2]),
+                                           QSignalBlocker(mScaleSpin), QSignalBlocker(mDoodadSet)};
+    clear(selectionHeading(info));
+    if (info.objects.empty()) {
         return;
     }
-    mRef = ref;
-    const bool doodad = state->kind == core::ObjectKind::Doodad;
-    const QString name = QString::fromStdString(state->name);
-    const qsizetype slash = std::max(name.lastIndexOf(QLatin1Char('\\')), name.lastIndexOf(QLatin1Char('/')));
-    mHeading->setText(name.mid(slash + 1));
-    mKind->setText(doodad ? tr("Doodad (M2, MDDF)") : tr("WMO (MODF)"));
-    mName->setText(name);
-    mName->setCursorPosition(0);
-    mName->setToolTip(name);
-    mUniqueId->setText(QString::number(state->uniqueId()));
-    mTile->setText(QStringLiteral("%1_%2").arg(ref->tile.x).arg(ref->tile.y));
-
-    mPosition = core::placementToWorld(state->position());
-    mRotation = core::toDvec(doodad ? state->doodad.rotation : state->wmo.rotation);
-    mScale = doodad ? core::scaleFactor(state->doodad.scale) : 1.0;
-    for (int i = 0; i < 3; ++i) {
-        mPos[i]->setValue(mPosition[i]);
-        mRot[i]->setValue(mRotation[i]);
+    const core::SelectedObject& first = info.objects.front();
+    mRef = first.ref;
+    mCount = int(info.objects.size());
+    const bool one = mCount == 1;
+    if (info.kind) {
+        const bool doodads = *info.kind == core::ObjectKind::Doodad;
+        mKind->setText(one ? (doodads ? tr("Doodad (M2, MDDF)") : tr("WMO (MODF)"))
+                           : (doodads ? tr("Doodads (M2, MDDF)") : tr("WMOs (MODF)")));
+    } else {
+        mKind->setText(tr("Doodads and WMOs"));
     }
-    mScaleSpin->setValue(mScale);
-    setEditable(true, doodad);
+    const QString model = selectionModelText(info);
+    mName->setText(info.model ? model : QString());
+    mName->setPlaceholderText(info.model ? QString() : model);
+    mName->setCursorPosition(0);
+    mName->setToolTip(model);
+    mFile->setText(selectionFileText(info));
+    mTriangles->setText(trianglesText(info));
+    mUniqueId->setText(uniqueIdsText(info));
+    mTile->setText(one ? QStringLiteral("%1_%2").arg(first.ref.tile.x).arg(first.ref.tile.y)
+                       : QStringLiteral("—"));
+
+    // Several: the centre of their positions; a change moves them all.
+    mPosition = info.centre;
+    for (int i = 0; i < 3; ++i) {
+        mPos[i]->setEnabled(true);
+        mPos[i]->setValue(mPosition[i]);
+    }
+    showRotationAndScale(info);
+    showDoodadSets(info);
+}
+
+void ObjectPropertiesPanel::showRotationAndScale(const core::SelectionInfo& info) {
+    if (info.rotation) {
+        mRotation = core::toDvec(*info.rotation);
+        for (int i = 0; i < 3; ++i) {
+            mRot[i]->setEnabled(true);
+            mRot[i]->setValue(mRotation[i]);
+        }
+    } else {
+        for (auto* spin : mRot) {
+            spin->setSpecialValueText(tr("mixed"));
+            spin->setValue(spin->minimum());
+        }
+    }
+    const bool wmos = info.kind == core::ObjectKind::Wmo;
+    mScaleSpin->setVisible(!wmos);
+    mNoScale->setVisible(wmos);
+    if (info.scale) {
+        mScale = *info.scale;
+        mScaleSpin->setEnabled(true);
+        mScaleSpin->setValue(mScale);
+    } else if (!wmos) {
+        mScaleSpin->setSpecialValueText(tr("mixed"));
+        mScaleSpin->setValue(mScaleSpin->minimum());
+    }
+}
+
+void ObjectPropertiesPanel::showDoodadSets(const core::SelectionInfo& info) {
+    if (info.kind != core::ObjectKind::Wmo) {
+        return;
+    }
+    mDoodadSet->setVisible(true);
+    mDoodadSetLabel->setVisible(true);
+    // The sets of the model every selected WMO shares are offered; the current set is shown whatever it is.
+    const core::SelectedObject& first = info.objects.front();
+    const std::size_t sets = info.model ? first.doodadSets.size() : 0;
+    for (std::size_t i = 0; i < sets; ++i) {
+        mDoodadSet->addItem(doodadSetText(first, std::uint16_t(i)), QVariant(uint(i)));
+    }
+    if (!info.doodadSet) {
+        mDoodadSet->insertItem(0, tr("mixed"));
+        mDoodadSet->setCurrentIndex(0);
+    } else if (*info.doodadSet < sets) {
+        mDoodadSet->setCurrentIndex(int(*info.doodadSet));
+    } else {
+        mDoodadSet->insertItem(0, sets == 0 ? tr("%1 (the model's sets are not known)").arg(*info.doodadSet)
+                                            : tr("%1 (not in the model)").arg(*info.doodadSet));
+        mDoodadSet->setCurrentIndex(0);
+    }
+    mDoodadSet->setEnabled(sets > 0);
 }
 
 } // namespace mapsmith::widgets

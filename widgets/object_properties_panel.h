@@ -1,19 +1,26 @@
 #pragma once
-// The selected object (doodad or WMO): kind, model name, uniqueId, tile, and editable position (world
-// yards: x north, y west, z up), rotation (degrees, as stored) and scale (doodads only). The panel never
-// changes the model: an edit emits the change relative to what is shown, in the units core's
-// ObjectEditor::move / rotate / scale take, and the owner applies it and calls showObject() again.
-// Values are sent when an edit is committed (Enter, focus leaving the box, arrow steps), not per key.
+// The selected objects (doodads and WMOs): for one, its kind, model name, the file the game data gave for
+// it (or why there is none), its triangle count, uniqueId, tile, a WMO's doodad set (a combo of its MODS
+// set names), and editable position (world yards: x north, y west, z up), rotation (degrees, as stored)
+// and scale (doodads only). For several: their count, the centre of their positions (editing it moves them
+// all), and the values they share (a rotation or scale they do not share reads "mixed" and cannot be
+// typed). The panel never changes the model: an edit emits the change relative to what is shown, in the
+// units core's ObjectEditor::move / rotate / scale take, and the owner applies it to the whole selection
+// and shows it again. Values are sent when an edit is committed (Enter, focus leaving the box, arrow
+// steps), not per key.
 
 #include "core/edit/object_edit.h"
+#include "core/models/selection_info.h"
 
 #include <QWidget>
 
 #include <glm/vec3.hpp>
 
 #include <array>
+#include <cstdint>
 #include <optional>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -25,10 +32,13 @@ class ObjectPropertiesPanel : public QWidget {
 public:
     explicit ObjectPropertiesPanel(QWidget* parent = nullptr);
 
-    // Looks the object up (findObject); nothing selected or not found: the fields are cleared and disabled.
+    // One object looked up without game data (core::describeSelection); nothing selected or not found:
+    // the fields are cleared and disabled.
     void showObject(const core::MapDocument& doc, std::optional<core::ObjectRef> ref);
-    void showState(std::optional<core::ObjectRef> ref, std::optional<core::ObjectState> state);
+    void showSelection(const core::SelectionInfo& info);
+    // The first selected object shown.
     std::optional<core::ObjectRef> object() const { return mRef; }
+    int shownCount() const { return mCount; }
 
 signals:
     // World yards to add to the position (ObjectEditor::move).
@@ -37,11 +47,16 @@ signals:
     void rotateRequested(const glm::dvec3& degrees);
     // Factor to multiply the scale by (ObjectEditor::scale); doodads only.
     void scaleRequested(double factor);
+    // The MODF doodad set the selected WMOs should show (an index into the model's MODS sets).
+    void doodadSetRequested(std::uint16_t set);
 
 private:
-    void setEditable(bool editable, bool scalable);
+    void clear(const QString& heading);
+    void showRotationAndScale(const core::SelectionInfo& info);
+    void showDoodadSets(const core::SelectionInfo& info);
 
     std::optional<core::ObjectRef> mRef;
+    int mCount = 0;
     glm::dvec3 mPosition{0.0}; // exact values the spin boxes show (rounded) and deltas start from
     glm::dvec3 mRotation{0.0};
     double mScale = 1.0;
@@ -49,8 +64,12 @@ private:
     QLabel* mHeading = nullptr;
     QLabel* mKind = nullptr;
     QLineEdit* mName = nullptr;
+    QLabel* mFile = nullptr;
+    QLabel* mTriangles = nullptr;
     QLabel* mUniqueId = nullptr;
     QLabel* mTile = nullptr;
+    QComboBox* mDoodadSet = nullptr;
+    QLabel* mDoodadSetLabel = nullptr;
     std::array<QDoubleSpinBox*, 3> mPos{};
     std::array<QDoubleSpinBox*, 3> mRot{};
     QDoubleSpinBox* mScaleSpin = nullptr;

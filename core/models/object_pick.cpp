@@ -108,42 +108,47 @@ std::optional<ObjectRayHit> rayHitObject(const ObjectState& object, const Object
     return hit;
 }
 
-std::optional<ObjectPick> pickObjectAlongRay(const MapDocument& doc, glm::dvec3 origin, glm::dvec3 dir,
-                                             const ObjectBoundsSettings& bounds, double maxDistance) {
-    std::vector<ObjectPick> hits;
-    // Objects whose owning tile is not loaded are tested through their first copy found.
+void forEachObject(const MapDocument& doc,
+                   const std::function<void(const ObjectRef& ref, const ObjectState& state)>& visit) {
+    // Objects whose owning tile is not loaded are visited through their first copy found.
     std::unordered_set<std::uint64_t> strays;
-    const auto consider = [&](TileCoord t, ObjectState&& state) {
-        const glm::dvec3 position = state.position();
-        const TileCoord owner = placementTile(position);
-        if (owner != t && doc.tile(owner)) {
-            return; // the owner's copy is tested
+    ObjectState state;
+    const auto consider = [&](TileCoord t) {
+        const TileCoord owner = placementTile(state.position());
+        if (owner != t && doc.tile(owner) && findEntry(*doc.tile(owner), state.kind, state.uniqueId())) {
+            return; // visited through the owner's copy
         }
         const std::uint64_t key = (std::uint64_t(state.kind) << 32) | state.uniqueId();
         if (owner != t && !strays.insert(key).second) {
             return;
         }
-        if (const auto hit = rayHitObject(state, bounds, origin, dir, maxDistance)) {
-            hits.push_back({ObjectRef{t, state.kind, state.uniqueId()}, *hit});
-        }
+        visit(ObjectRef{t, state.kind, state.uniqueId()}, state);
     };
     for (const TileCoord t : doc.loadedTiles()) {
         const io::Adt& adt = *doc.tile(t);
+        state.kind = ObjectKind::Doodad;
         for (const io::DoodadPlacement& d : adt.doodads) {
-            ObjectState s;
-            s.kind = ObjectKind::Doodad;
-            s.name = nameAt(adt.modelNames, d.nameIndex);
-            s.doodad = d;
-            consider(t, std::move(s));
+            state.name = nameAt(adt.modelNames, d.nameIndex);
+            state.doodad = d;
+            consider(t);
         }
+        state.kind = ObjectKind::Wmo;
         for (const io::MapObjectPlacement& w : adt.mapObjects) {
-            ObjectState s;
-            s.kind = ObjectKind::Wmo;
-            s.name = nameAt(adt.wmoNames, w.nameIndex);
-            s.wmo = w;
-            consider(t, std::move(s));
+            state.name = nameAt(adt.wmoNames, w.nameIndex);
+            state.wmo = w;
+            consider(t);
         }
     }
+}
+
+std::optional<ObjectPick> pickObjectAlongRay(const MapDocument& doc, glm::dvec3 origin, glm::dvec3 dir,
+                                             const ObjectBoundsSettings& bounds, double maxDistance) {
+    std::vector<ObjectPick> hits;
+    forEachObject(doc, [&](const ObjectRef& ref, const ObjectState& state) {
+        if (const auto hit = rayHitObject(state, bounds, origin, dir, maxDistance)) {
+            hits.push_back({ref, *hit});
+        }
+    });
     return choose(hits);
 }
 

@@ -18,6 +18,7 @@
 
 #include <glm/vec3.hpp>
 
+#include <functional>
 #include <optional>
 
 namespace mapsmith::core {
@@ -42,6 +43,11 @@ struct ObjectRayHit {
 // the ray misses (or hits beyond maxDistance).
 std::optional<ObjectRayHit> rayHitObject(const ObjectState& object, const ObjectBoundsSettings& bounds,
                                          glm::dvec3 origin, glm::dvec3 dir, double maxDistance = 1.0e5);
+
+// Calls `visit` for every object of the loaded tiles once, with its state as stored and its ref (the tile
+// containing its position when that tile is loaded and holds it, else the first tile holding it).
+void forEachObject(const MapDocument& doc,
+                   const std::function<void(const ObjectRef& ref, const ObjectState& state)>& visit);
 
 struct ObjectPick {
     ObjectRef ref;

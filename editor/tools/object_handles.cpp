@@ -1,6 +1,7 @@
 #include "editor/tools/object_handles.h"
 
 #include "core/document/map_document.h"
+#include "core/edit/object_group.h"
 
 #include <glm/geometric.hpp>
 
@@ -58,6 +59,32 @@ std::optional<ObjectHandles> objectHandles(const core::MapDocument& doc, const c
     const glm::dvec2 forward(-f.z, -f.x);
     h.forward = glm::length(forward) > 1e-6 ? glm::normalize(forward) : glm::dvec2(1.0, 0.0);
     return h;
+}
+
+std::optional<ObjectHandles> selectionHandles(const core::MapDocument& doc,
+                                              const std::vector<core::ObjectRef>& selection,
+                                              const core::ObjectBoundsSettings& bounds) {
+    std::optional<ObjectHandles> group;
+    int found = 0;
+    for (const core::ObjectRef& ref : selection) {
+        const auto h = objectHandles(doc, ref, bounds);
+        if (!h) {
+            continue;
+        }
+        ++found;
+        if (!group) {
+            group = h;
+            continue;
+        }
+        group->box.min = glm::min(group->box.min, h->box.min);
+        group->box.max = glm::max(group->box.max, h->box.max);
+    }
+    if (found > 1) {
+        group->position = *core::selectionCentre(doc, selection);
+        group->reach = std::max(4.0, 0.6 * glm::length(group->box.max - group->box.min));
+        group->forward = glm::dvec2(1.0, 0.0);
+    }
+    return group;
 }
 
 std::optional<ScreenBox> bodyScreenBox(const ObjectHandles& h, const Projector& project) {

@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace mapsmith::editor {
 
@@ -41,6 +42,11 @@ struct ScreenBox {
 // The handles of an object; nullopt when it is not in the document.
 std::optional<ObjectHandles> objectHandles(const core::MapDocument& doc, const core::ObjectRef& ref,
                                            const core::ObjectBoundsSettings& bounds);
+// The handles of a selection: one object's own, or for several, at the centre of their positions
+// (core::selectionCentre) around the box holding all their boxes, facing north; nullopt when none is found.
+std::optional<ObjectHandles> selectionHandles(const core::MapDocument& doc,
+                                              const std::vector<core::ObjectRef>& selection,
+                                              const core::ObjectBoundsSettings& bounds);
 
 // How world points project to the screen (pixels); nullopt behind the camera.
 using Projector = std::function<std::optional<glm::dvec2>(glm::dvec3 world)>;

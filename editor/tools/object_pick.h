@@ -1,19 +1,24 @@
 #pragma once
-// Which object a click on the ground means: among the objects of the loaded tiles whose bounds,
-// seen from above and grown by `slack` yards, contain the ground point, the one whose footprint is
-// smallest (a lamp in front of a house wins over the house), ties to the nearest position. Each
-// object counts once, however many tiles hold a copy; the ref names the tile holding it that
-// contains its position when that tile is loaded. Exact and testable: no GPU involved.
+// Which objects a pointer means. A click: the object the ray from the eye picks (core/models/object_pick.h:
+// its box, then its triangles), unless the terrain hides it (the ray meets the ground more than
+// kTerrainSlack yards before it). A rubber band: every object whose position projects inside the screen
+// rectangle. Each object counts once, named by its owning tile. Exact and testable: no GPU involved.
 
 #include "core/edit/object_edit.h"
-
-#include <glm/vec2.hpp>
+#include "editor/tools/object_handles.h"
+#include "editor/tools/pointer_event.h"
 
 #include <optional>
+#include <vector>
 
 namespace mapsmith::editor {
 
-std::optional<core::ObjectRef> pickObject(const core::MapDocument& doc, glm::dvec2 world,
-                                          const core::ObjectBoundsSettings& bounds, double slack = 1.0);
+inline constexpr double kTerrainSlack = 0.25; // yards: an object touching the ground is not hidden by it
+
+std::optional<core::ObjectRef> pickObject(const core::MapDocument& doc, const PointerEvent& pointer,
+                                          const core::ObjectBoundsSettings& bounds);
+
+std::vector<core::ObjectRef> objectsInBand(const core::MapDocument& doc, const ScreenBox& band,
+                                           const Projector& project);
 
 } // namespace mapsmith::editor

@@ -56,20 +56,47 @@ void ToolManager::attach(TerrainViewport* viewport) {
     connect(viewport, &TerrainViewport::handlePressed, this, &ToolManager::pressHandle);
     connect(viewport, &TerrainViewport::handleDragged, this, &ToolManager::dragHandle);
     connect(viewport, &TerrainViewport::handleReleased, this, &ToolManager::releaseHandle);
+    connect(viewport, &TerrainViewport::pointerPressed, this, &ToolManager::pressPointer);
+    connect(viewport, &TerrainViewport::pointerMoved, this, &ToolManager::movePointer);
+    connect(viewport, &TerrainViewport::pointerReleased, this, &ToolManager::releasePointer);
+    connect(mObjects, &ObjectTool::bandChanged, viewport,
+            [this, viewport] { viewport->setRubberBand(mObjects->band()); });
 }
 
 void ToolManager::press(glm::dvec3 world, Qt::MouseButton button, Qt::KeyboardModifiers modifiers) {
-    if (mDoc && button == Qt::LeftButton) {
+    if (mDoc && button == Qt::LeftButton && mCurrent != ToolId::Objects) {
         current()->begin(*mDoc, world, modifiers);
     }
 }
 
 void ToolManager::drag(glm::dvec3 world, double pressure) {
-    current()->drag(world, pressure);
+    if (mCurrent != ToolId::Objects) {
+        current()->drag(world, pressure);
+    }
 }
 
 void ToolManager::release() {
-    current()->end();
+    if (mCurrent != ToolId::Objects) {
+        current()->end();
+    }
+}
+
+void ToolManager::pressPointer(const PointerEvent& pointer) {
+    if (mDoc && mCurrent == ToolId::Objects) {
+        mObjects->press(*mDoc, pointer);
+    }
+}
+
+void ToolManager::movePointer(const PointerEvent& pointer) {
+    if (mCurrent == ToolId::Objects) {
+        mObjects->move(pointer);
+    }
+}
+
+void ToolManager::releasePointer(const PointerEvent& pointer) {
+    if (mCurrent == ToolId::Objects) {
+        mObjects->release(pointer);
+    }
 }
 
 void ToolManager::pressHandle(HandleKind kind, const Ray& ray) {

@@ -57,14 +57,19 @@ public:
     // Another document cancels the current stroke and drops the selection.
     void setDocument(core::MapDocument* doc, core::UniqueIdAllocator* ids);
     core::MapDocument* document() const { return mDoc; }
+    core::UniqueIdAllocator* ids() const { return mIds; }
     // Takes the viewport's terrain presses, drags and releases and its handle drags from now on.
     void attach(TerrainViewport* viewport);
 
     // Input, as the viewport reports it (attach connects these). A left press on the terrain starts a
-    // stroke of the current tool; handle drags reach the Objects tool while it is current.
+    // stroke of the current tool, except the Objects tool, which takes the pointer events (the ray through
+    // the cursor, on terrain or not) instead; handle drags reach the Objects tool while it is current.
     void press(glm::dvec3 world, Qt::MouseButton button, Qt::KeyboardModifiers modifiers);
     void drag(glm::dvec3 world, double pressure);
     void release();
+    void pressPointer(const PointerEvent& pointer);
+    void movePointer(const PointerEvent& pointer);
+    void releasePointer(const PointerEvent& pointer);
     void pressHandle(HandleKind kind, const Ray& ray);
     void dragHandle(const Ray& ray);
     void releaseHandle();

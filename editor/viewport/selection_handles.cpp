@@ -52,19 +52,22 @@ ColouredMesh buildSelectionHandles(const core::MapDocument& doc,
                 }
             }
         }
-        addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::North) * h->reach, kNorth);
-        addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::West) * h->reach, kWest);
-        addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::Up) * h->reach, kUp);
-        // The ring lies where hitHandle() looks for it: the horizontal plane through the position.
-        for (int i = 0; i < kHandleRingSegments; ++i) {
-            const double a0 = 2.0 * std::numbers::pi * i / kHandleRingSegments;
-            const double a1 = 2.0 * std::numbers::pi * (i + 1) / kHandleRingSegments;
-            addLine(mesh, frame, h->position + h->reach * glm::dvec3(std::cos(a0), std::sin(a0), 0.0),
-                    h->position + h->reach * glm::dvec3(std::cos(a1), std::sin(a1), 0.0), kRing);
-        }
-        addLine(mesh, frame, h->position, h->position + glm::dvec3(h->forward * (h->reach * 1.25), 0.0),
-                kRing);
     }
+    const auto h = selectionHandles(doc, selection, bounds);
+    if (!h) {
+        return mesh;
+    }
+    addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::North) * h->reach, kNorth);
+    addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::West) * h->reach, kWest);
+    addLine(mesh, frame, h->position, h->position + h->axis(HandleKind::Up) * h->reach, kUp);
+    // The ring lies where hitHandle() looks for it: the horizontal plane through the position.
+    for (int i = 0; i < kHandleRingSegments; ++i) {
+        const double a0 = 2.0 * std::numbers::pi * i / kHandleRingSegments;
+        const double a1 = 2.0 * std::numbers::pi * (i + 1) / kHandleRingSegments;
+        addLine(mesh, frame, h->position + h->reach * glm::dvec3(std::cos(a0), std::sin(a0), 0.0),
+                h->position + h->reach * glm::dvec3(std::cos(a1), std::sin(a1), 0.0), kRing);
+    }
+    addLine(mesh, frame, h->position, h->position + glm::dvec3(h->forward * (h->reach * 1.25), 0.0), kRing);
     return mesh;
 }
 

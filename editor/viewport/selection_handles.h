@@ -1,7 +1,8 @@
 #pragma once
-// What the viewport draws over selected objects (overlay pass, no depth test): the object's box in
-// white and its handles (editor/tools/object_handles.h): axes north red, west green, up blue, and a
-// yellow heading ring with a tick pointing where the model faces. Objects not found are skipped.
+// What the viewport draws over selected objects (overlay pass, no depth test): each object's box in
+// white and the selection's handles (editor/tools/object_handles.h: selectionHandles, one set at the
+// centre of several): axes north red, west green, up blue, and a yellow heading ring with a tick pointing
+// where the model (for several: north) faces. Objects not found are skipped.
 
 #include "core/edit/object_edit.h"
 #include "editor/viewport/coloured_mesh.h"

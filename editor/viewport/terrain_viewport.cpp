@@ -8,6 +8,7 @@
 #include "editor/viewport/frame_graph.h"
 #include "editor/viewport/model_scene.h"
 #include "editor/viewport/render_passes.h"
+#include "editor/viewport/rubber_band.h"
 #include "editor/viewport/selection_handles.h"
 #include "editor/viewport/terrain_pick.h"
 #include "editor/viewport/texture_source.h"
@@ -79,6 +80,8 @@ TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource>
             mScene->rebuildObjects(*mDoc, tile); // boxes only where models are missing
         }
     });
+    mBandEntity =
+        new ColouredMeshEntity(Qt3DRender::QGeometryRenderer::Lines, mEffects->overlayMaterial(), mRoot);
 
     const FrameGraph graph = buildFrameGraph(mWindow, mWindow->camera(), mEffects->look().fogColour);
     mClear = graph.clear;
@@ -96,6 +99,15 @@ TerrainViewport::TerrainViewport(QWidget* parent, std::shared_ptr<TextureSource>
     connect(mInput, &ViewportInput::terrainDragged, this, &TerrainViewport::terrainDragged);
     connect(mInput, &ViewportInput::terrainReleased, this, &TerrainViewport::terrainReleased);
     connect(mInput, &ViewportInput::cursorMoved, this, &TerrainViewport::cursorAt);
+    connect(mInput, &ViewportInput::pointerPressed, this, [this](QPointF p, Qt::KeyboardModifiers m) {
+        emit pointerPressed(pointerEventAt(p + QPointF(0.5, 0.5), m));
+    });
+    connect(mInput, &ViewportInput::pointerMoved, this, [this](QPointF p, Qt::KeyboardModifiers m) {
+        emit pointerMoved(pointerEventAt(p + QPointF(0.5, 0.5), m));
+    });
+    connect(mInput, &ViewportInput::pointerReleased, this, [this](QPointF p, Qt::KeyboardModifiers m) {
+        emit pointerReleased(pointerEventAt(p + QPointF(0.5, 0.5), m));
+    });
     mWindow->installEventFilter(this);
     applyCamera();
     mCover = new StartupCover(mEffects->look().fogColour, this);
@@ -335,6 +347,31 @@ std::optional<glm::dvec3> TerrainViewport::pickAt(QPointF pos) const {
     return pickTerrain(*mDoc, ray, mViewDistance);
 }
 
+PointerEvent TerrainViewport::pointerEventAt(QPointF pos, Qt::KeyboardModifiers modifiers) const {
+    const glm::dvec2 size{double(width()), double(height())};
+    PointerEvent e;
+    e.ray = mCamera.rayThrough({pos.x(), pos.y()}, size);
+    e.screen = glm::dvec2(pos.x(), pos.y());
+    e.ground = pickAt(pos);
+    e.modifiers = modifiers;
+    e.project = [camera = mCamera, size](glm::dvec3 w) { return camera.project(w, size); };
+    return e;
+}
+
+PointerEvent TerrainViewport::pointerAt(QPoint widgetPos, Qt::KeyboardModifiers modifiers) const {
+    return pointerEventAt(QPointF(widgetPos.x() + 0.5, widgetPos.y() + 0.5), modifiers);
+}
+
+void TerrainViewport::setRubberBand(std::optional<ScreenBox> band) {
+    mBand = band;
+    mBandEntity->setMesh(band ? buildRubberBand(mCamera, {double(width()), double(height())}, *band, mFrame)
+                              : ColouredMesh{});
+}
+
+bool TerrainViewport::rubberBandVisible() const {
+    return mBand.has_value();
+}
+
 std::optional<glm::dvec3> TerrainViewport::pick(QPoint widgetPos) const {
     return pickAt(QPointF(widgetPos.x() + 0.5, widgetPos.y() + 0.5));
 }
@@ -446,7 +483,7 @@ bool TerrainViewport::handleEvent(QEvent* event) {
         !mDoc || !mScene) {
         return false;
     }
-    const auto handles = objectHandles(*mDoc, mSelection.front(), mScene->objectBounds());
+    const auto handles = selectionHandles(*mDoc, mSelection, mScene->objectBounds());
     if (!handles) {
         return false;
     }
@@ -464,7 +501,7 @@ std::optional<QPointF> TerrainViewport::handleScreenPoint(HandleKind kind) const
     if (mSelection.empty() || !mDoc || !mScene) {
         return std::nullopt;
     }
-    const auto h = objectHandles(*mDoc, mSelection.front(), mScene->objectBounds());
+    const auto h = selectionHandles(*mDoc, mSelection, mScene->objectBounds());
     if (!h) {
         return std::nullopt;
     }

@@ -14,6 +14,7 @@
 #include "core/geometry/object_model.h"
 #include "core/models/model_library.h"
 #include "editor/tools/object_handles.h"
+#include "editor/tools/pointer_event.h"
 #include "editor/viewport/camera_controller.h"
 #include "editor/viewport/scene_effects.h"
 #include "editor/viewport/scene_frame.h"
@@ -83,7 +84,7 @@ public:
     void setSelectedObjects(const std::vector<core::ObjectRef>& selection);
     const std::vector<core::ObjectRef>& selectedObjects() const { return mSelection; }
     int selectionHandleLines() const; // line segments drawn for the selection (tests)
-    // Where a handle of the first selected object is on screen (a point on it), for tests and tools.
+    // Where a handle of the selection (selectionHandles) is on screen (a point on it), for tests and tools.
     std::optional<QPointF> handleScreenPoint(HandleKind kind) const;
 
     // Moves the camera to look at `world` (then in the middle of the view) from kFlyToDistance yards,
@@ -108,6 +109,12 @@ public:
     void releaseKeys();
     void setFlyKeys(const FlyKeys& keys);
     const FlyKeys& flyKeys() const;
+
+    // The object tool's rubber band (viewport pixels; nullopt hides it), drawn over everything.
+    void setRubberBand(std::optional<ScreenBox> band);
+    bool rubberBandVisible() const;
+    // The pointer event of a widget pixel (its centre), as pointerPressed sends it.
+    PointerEvent pointerAt(QPoint widgetPos, Qt::KeyboardModifiers modifiers = Qt::NoModifier) const;
 
     // The brush cursor under the mouse (outer radius <= 0 hides it), yards.
     void setBrushRing(double outerRadius, double innerRadius);
@@ -138,7 +145,12 @@ signals:
     void terrainReleased();
     void cursorMoved(std::optional<glm::dvec3> world);
     void cameraMoved(glm::dvec3 world); // camera position, world yards
-    // A left press on a handle of the first selected object (not a terrain press), the drag, the end.
+    // Every left press that is not on a handle, on terrain or not, its moves and its release: the ray
+    // through the cursor for the object tool.
+    void pointerPressed(const mapsmith::editor::PointerEvent& pointer);
+    void pointerMoved(const mapsmith::editor::PointerEvent& pointer);
+    void pointerReleased(const mapsmith::editor::PointerEvent& pointer);
+    // A left press on a handle of the selection (not a terrain press), the drag, the end.
     void handlePressed(mapsmith::editor::HandleKind kind, const mapsmith::editor::Ray& ray);
     void handleDragged(const mapsmith::editor::Ray& ray);
     void handleReleased();
@@ -161,6 +173,7 @@ private:
     void updateSelection();
     bool handleEvent(QEvent* event); // handle drags take the mouse before ViewportInput
     std::optional<glm::dvec3> pickAt(QPointF windowPos) const;
+    PointerEvent pointerEventAt(QPointF windowPos, Qt::KeyboardModifiers modifiers) const;
 
     std::shared_ptr<TextureSource> mTextures;
     core::ObjectBoundsSettings mObjectBounds;
@@ -173,6 +186,8 @@ private:
     ModelScene* mModels = nullptr;
     ColouredMeshEntity* mRing = nullptr;
     ColouredMeshEntity* mSelectionEntity = nullptr;
+    ColouredMeshEntity* mBandEntity = nullptr;
+    std::optional<ScreenBox> mBand;
     std::vector<core::ObjectRef> mSelection;
     int mSelectionMesh = 0; // indices in the selection mesh
     std::optional<HandleKind> mHandleDrag;

@@ -23,12 +23,15 @@ bool ViewportInput::handle(QEvent* event) {
         return true;
     }
     case QEvent::MouseMove: {
-        move(static_cast<QMouseEvent*>(event)->position(), 1.0);
+        auto* e = static_cast<QMouseEvent*>(event);
+        move(e->position(), 1.0, e->modifiers());
         return true;
     }
-    case QEvent::MouseButtonRelease:
-        release(static_cast<QMouseEvent*>(event)->button());
+    case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        release(e->button(), e->position(), e->modifiers());
         return true;
+    }
     case QEvent::TabletPress:
     case QEvent::TabletMove:
     case QEvent::TabletRelease: {
@@ -36,9 +39,9 @@ bool ViewportInput::handle(QEvent* event) {
         if (event->type() == QEvent::TabletPress && e->button() == Qt::LeftButton) {
             press(e->position(), Qt::LeftButton, e->modifiers());
         } else if (event->type() == QEvent::TabletMove) {
-            move(e->position(), std::clamp(e->pressure(), 0.0, 1.0));
+            move(e->position(), std::clamp(e->pressure(), 0.0, 1.0), e->modifiers());
         } else if (event->type() == QEvent::TabletRelease && e->button() == Qt::LeftButton) {
-            release(Qt::LeftButton);
+            release(Qt::LeftButton, e->position(), e->modifiers());
         } else {
             return false; // other pen buttons: let Qt synthesise mouse events
         }
@@ -85,8 +88,11 @@ void ViewportInput::press(QPointF pos, Qt::MouseButton button, Qt::KeyboardModif
     mLast = pos;
     mButton = button;
     if (button == Qt::LeftButton) {
-        if (const auto hit = mPick(pos)) {
-            mMode = Mode::Tool;
+        mMode = Mode::Tool;
+        const auto hit = mPick(pos);
+        mOnTerrain = hit.has_value();
+        emit pointerPressed(pos, modifiers);
+        if (hit) {
             emit terrainPressed(*hit, button, modifiers);
         }
     } else if (button == Qt::RightButton) {
@@ -98,7 +104,7 @@ void ViewportInput::press(QPointF pos, Qt::MouseButton button, Qt::KeyboardModif
     }
 }
 
-void ViewportInput::move(QPointF pos, double pressure) {
+void ViewportInput::move(QPointF pos, double pressure, Qt::KeyboardModifiers modifiers) {
     const QPointF delta = pos - mLast;
     mLast = pos;
     mMouse = pos;
@@ -110,18 +116,25 @@ void ViewportInput::move(QPointF pos, double pressure) {
         emit cameraMoved();
     }
     const auto hit = mPick(pos);
-    if (mMode == Mode::Tool && hit) {
-        emit terrainDragged(*hit, pressure);
+    if (mMode == Mode::Tool) {
+        emit pointerMoved(pos, modifiers);
+        if (mOnTerrain && hit) {
+            emit terrainDragged(*hit, pressure);
+        }
     }
     emit cursorMoved(hit);
 }
 
-void ViewportInput::release(Qt::MouseButton button) {
+void ViewportInput::release(Qt::MouseButton button, QPointF pos, Qt::KeyboardModifiers modifiers) {
     if (button != mButton) {
         return;
     }
     if (mMode == Mode::Tool) {
-        emit terrainReleased();
+        emit pointerReleased(pos, modifiers);
+        if (mOnTerrain) {
+            emit terrainReleased();
+        }
+        mOnTerrain = false;
     }
     mMode = Mode::None;
     mButton = Qt::NoButton;

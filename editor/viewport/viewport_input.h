@@ -2,7 +2,9 @@
 // Mouse, tablet, wheel and keyboard handling of the terrain viewport: turns the render window's
 // events into camera moves and tool signals.
 //   Left button (or pen tip): tool. Press on terrain -> terrainPressed, moves -> terrainDragged
-//     (pen pressure 0..1 from QTabletEvent, 1 with a mouse), release -> terrainReleased.
+//     (pen pressure 0..1 from QTabletEvent, 1 with a mouse), release -> terrainReleased. Every left
+//     press, on terrain or not, also gives pointerPressed, its moves pointerMoved and its release
+//     pointerReleased, with the window position (the object tool picks along the ray through it).
 //   Right drag: look around. Middle drag: orbit around the terrain point under the press (or a
 //     point kOrbitFallback yards ahead when the press is on the sky).
 //   W/S forward/back, A/D left/right, E/Q up/down (Shift: x4; the keys are FlyKeys, rebindable),
@@ -66,13 +68,16 @@ signals:
     void terrainDragged(glm::dvec3 world, double pressure);
     void terrainReleased();
     void cursorMoved(std::optional<glm::dvec3> world);
+    void pointerPressed(QPointF pos, Qt::KeyboardModifiers modifiers);
+    void pointerMoved(QPointF pos, Qt::KeyboardModifiers modifiers);
+    void pointerReleased(QPointF pos, Qt::KeyboardModifiers modifiers);
 
 private:
     enum class Mode { None, Tool, Look, Orbit };
 
     void press(QPointF pos, Qt::MouseButton button, Qt::KeyboardModifiers modifiers);
-    void move(QPointF pos, double pressure);
-    void release(Qt::MouseButton button);
+    void move(QPointF pos, double pressure, Qt::KeyboardModifiers modifiers);
+    void release(Qt::MouseButton button, QPointF pos, Qt::KeyboardModifiers modifiers);
     void flyStep();
     glm::dvec3 flyDirection() const;
 
@@ -80,6 +85,7 @@ private:
     Picker mPick;
     Mode mMode = Mode::None;
     Qt::MouseButton mButton = Qt::NoButton;
+    bool mOnTerrain = false; // the tool press was on the terrain: a terrain stroke runs
     QPointF mLast;
     std::optional<QPointF> mMouse;
     glm::dvec3 mPivot{0.0};

@@ -1,6 +1,6 @@
-// The object tool: ground picks choose the smallest footprint; drags move (following the ground),
-// turn (Shift) and scale (Ctrl) as one undo step each; in the main window a click through the
-// viewport selects a marker, the handles are drawn, Delete removes it and undo brings it back; a
+// The object tool: picks follow the ray (a box inside a box-only one wins, the terrain hides); drags move
+// (following the ground), turn (Shift) and scale (Ctrl) as one undo step each; in the main window a click
+// through the viewport selects a marker, the handles are drawn, Delete removes it and undo brings it back; a
 // press in the middle of a distant (small) object moves its body rather than gripping a handle.
 
 #include "core/document/map_document.h"
@@ -77,7 +77,7 @@ class TestObjectTool : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
-    void pickPrefersTheSmallestFootprint();
+    void pickFollowsTheRay();
     void transformsFromDrags();
     void dragMovesAlongTheGroundAsOneUndoStep();
     void shiftTurnsAndCtrlScales();
@@ -93,14 +93,24 @@ void TestObjectTool::initTestCase() {
     QStandardPaths::setTestModeEnabled(true); // the main window's settings stay out of the user's
 }
 
-void TestObjectTool::pickPrefersTheSmallestFootprint() {
+void TestObjectTool::pickFollowsTheRay() {
     Scene s;
-    const core::ObjectBoundsSettings bounds;
-    QCOMPARE(editor::pickObject(*s.doc, inTile(205.0, 195.0), bounds), std::optional(s.lamp));
-    QCOMPARE(editor::pickObject(*s.doc, inTile(190.0, 210.0), bounds), std::optional(s.house));
-    QVERIFY(!editor::pickObject(*s.doc, inTile(400.0, 400.0), bounds));
-    // Just outside the lamp's 2 yd box, within the 1 yd slack: still the lamp.
-    QCOMPARE(editor::pickObject(*s.doc, inTile(205.0, 197.5), bounds), std::optional(s.lamp));
+    const core::ObjectBoundsSettings bounds; // no models: both are picked by their boxes
+    const auto down = [&](glm::dvec2 p) {
+        return editor::groundPointer(onGround(*s.doc, p), Qt::NoModifier);
+    };
+    // Straight down onto the lamp: through the house's stand-in box into the lamp's smaller one inside it.
+    QCOMPARE(editor::pickObject(*s.doc, down(inTile(205.0, 195.0)), bounds), std::optional(s.lamp));
+    QCOMPARE(editor::pickObject(*s.doc, down(inTile(190.0, 210.0)), bounds), std::optional(s.house));
+    QVERIFY(!editor::pickObject(*s.doc, down(inTile(400.0, 400.0)), bounds));
+    // Just outside the lamp's 2 yd box: the house around it.
+    QCOMPARE(editor::pickObject(*s.doc, down(inTile(205.0, 197.5)), bounds), std::optional(s.house));
+    // The terrain met first hides what lies beyond it; a ray into the sky (no ground) still picks.
+    editor::PointerEvent hidden = down(inTile(205.0, 195.0));
+    hidden.ground = hidden.ray.origin + 10.0 * hidden.ray.direction;
+    QVERIFY(!editor::pickObject(*s.doc, hidden, bounds));
+    hidden.ground.reset();
+    QCOMPARE(editor::pickObject(*s.doc, hidden, bounds), std::optional(s.lamp));
 }
 
 void TestObjectTool::transformsFromDrags() {
