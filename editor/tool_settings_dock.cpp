@@ -44,9 +44,11 @@ ToolSettingsDock::ToolSettingsDock(ToolManager& tools, QWidget* parent) : QWidge
     bind(ToolId::Liquid, tools.liquid(), new widgets::LiquidModePanel(this), binary);
     auto* objectPage = new QWidget(this);
     auto* objectHelp =
-        new QLabel(tr("Click an object (a box) to select it; its values are in the Object "
-                      "Properties dock.\n\nDrag: move over the ground\nShift+drag: turn about "
-                      "its position\nCtrl+drag: scale (doodads)\nDelete: remove\n\nWith a model "
+        new QLabel(tr("Click an object to select it, Ctrl+click to add or remove it, drag on empty "
+                      "ground to select every object in a box; their values are in the Object "
+                      "Properties dock.\n\nDrag: move the selection over the ground\nShift+drag: turn "
+                      "it about its centre\nCtrl+drag: scale (doodads)\nDelete: remove\nEdit menu: "
+                      "copy, paste, duplicate, snap to ground, align to slope\n\nWith a model "
                       "to place, a click on empty ground places it there (one undo step)."),
                    objectPage);
     objectHelp->setObjectName(QStringLiteral("objectToolHelp"));

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -143,9 +145,20 @@ void forEachObject(const MapDocument& doc,
 
 std::optional<ObjectPick> pickObjectAlongRay(const MapDocument& doc, glm::dvec3 origin, glm::dvec3 dir,
                                              const ObjectBoundsSettings& bounds, double maxDistance) {
+    // Many placements share a model: its box is asked of the source once per pick.
+    ObjectBoundsSettings once = bounds;
+    std::unordered_map<std::string, std::optional<Box3>> boxes[2];
+    if (bounds.modelBounds) {
+        once.modelBounds = [&boxes, &bounds](ObjectKind kind, const std::string& name) {
+            auto& known = boxes[kind == ObjectKind::Doodad ? 0 : 1];
+            const auto it = known.find(name);
+            return it != known.end() ? it->second
+                                     : known.emplace(name, bounds.modelBounds(kind, name)).first->second;
+        };
+    }
     std::vector<ObjectPick> hits;
     forEachObject(doc, [&](const ObjectRef& ref, const ObjectState& state) {
-        if (const auto hit = rayHitObject(state, bounds, origin, dir, maxDistance)) {
+        if (const auto hit = rayHitObject(state, once, origin, dir, maxDistance)) {
             hits.push_back({ref, *hit});
         }
     });

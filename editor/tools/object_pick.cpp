@@ -7,15 +7,21 @@
 
 namespace mapsmith::editor {
 
-std::optional<core::ObjectRef> pickObject(const core::MapDocument& doc, const PointerEvent& pointer,
-                                          const core::ObjectBoundsSettings& bounds) {
+std::optional<PointerPick> pickObjectHit(const core::MapDocument& doc, const PointerEvent& pointer,
+                                         const core::ObjectBoundsSettings& bounds) {
     const double reach =
         pointer.ground ? glm::distance(pointer.ray.origin, *pointer.ground) + kTerrainSlack : 1.0e5;
     const auto pick = core::pickObjectAlongRay(doc, pointer.ray.origin, pointer.ray.direction, bounds, reach);
     if (!pick) {
         return std::nullopt;
     }
-    return pick->ref;
+    return PointerPick{pick->ref, pointer.ray.origin + pick->hit.distance * pointer.ray.direction};
+}
+
+std::optional<core::ObjectRef> pickObject(const core::MapDocument& doc, const PointerEvent& pointer,
+                                          const core::ObjectBoundsSettings& bounds) {
+    const auto pick = pickObjectHit(doc, pointer, bounds);
+    return pick ? std::optional(pick->ref) : std::nullopt;
 }
 
 std::vector<core::ObjectRef> objectsInBand(const core::MapDocument& doc, const ScreenBox& band,

@@ -17,6 +17,13 @@ inline constexpr double kTerrainSlack = 0.25; // yards: an object touching the g
 
 std::optional<core::ObjectRef> pickObject(const core::MapDocument& doc, const PointerEvent& pointer,
                                           const core::ObjectBoundsSettings& bounds);
+// The same with where the ray met it.
+struct PointerPick {
+    core::ObjectRef ref;
+    glm::dvec3 point{0.0}; // world
+};
+std::optional<PointerPick> pickObjectHit(const core::MapDocument& doc, const PointerEvent& pointer,
+                                         const core::ObjectBoundsSettings& bounds);
 
 std::vector<core::ObjectRef> objectsInBand(const core::MapDocument& doc, const ScreenBox& band,
                                            const Projector& project);

@@ -24,19 +24,16 @@ bool holds(const std::vector<core::ObjectRef>& selection, const core::ObjectRef&
                        [&](const core::ObjectRef& r) { return sameObject(r, ref); });
 }
 
-// Where the pointer is on the ground, else on the horizontal plane at `height` (world), else nothing.
-std::optional<glm::dvec3> groundOrPlane(const PointerEvent& p, double height) {
-    if (p.ground) {
-        return p.ground;
-    }
-    if (std::abs(p.ray.direction.z) < 1e-9) {
+// Where the pointer's ray meets the horizontal plane at `height` (world yards), if it does ahead.
+std::optional<glm::dvec3> onPlane(const Ray& ray, double height) {
+    if (std::abs(ray.direction.z) < 1e-9) {
         return std::nullopt;
     }
-    const double t = (height - p.ray.origin.z) / p.ray.direction.z;
+    const double t = (height - ray.origin.z) / ray.direction.z;
     if (t <= 0.0) {
         return std::nullopt;
     }
-    return p.ray.origin + t * p.ray.direction;
+    return ray.origin + t * ray.direction;
 }
 
 } // namespace
@@ -116,11 +113,14 @@ void ObjectTool::press(core::MapDocument& doc, const PointerEvent& pointer) {
     mLast = pointer;
     mMoved = false;
     mNarrowOnClick = false;
-    mHit = pickObject(doc, pointer, mSettings.bounds);
-    if (!mHit) {
+    const auto pick = pickObjectHit(doc, pointer, mSettings.bounds);
+    if (!pick) {
+        mHit.reset();
         mGesture = Gesture::Pending;
         return;
     }
+    mHit = pick->ref;
+    mGrab = pick->point;
     if (pointer.modifiers & Qt::ControlModifier) {
         mGesture = Gesture::Toggle;
         return;
@@ -194,7 +194,7 @@ void ObjectTool::move(const PointerEvent& pointer) {
         }
         break;
     case Gesture::Drag:
-        if (!mHandle) {
+        if (!mHandle && mMoved) { // a click never edits
             updateDrag(pointer);
         }
         break;
@@ -205,10 +205,11 @@ void ObjectTool::updateDrag(const PointerEvent& pointer) {
     if (!mDrag || !mDoc) {
         return;
     }
-    const auto from = groundOrPlane(mPress, mPivot.z);
-    const auto to = groundOrPlane(pointer, mPivot.z);
-    if (!from || !to) {
-        return; // the pointer has no point under it: the selection stays where it was
+    // The point grabbed stays under the pointer on the horizontal plane through it.
+    const glm::dvec3 from = mGrab;
+    const auto to = onPlane(pointer.ray, mGrab.z);
+    if (!to) {
+        return; // the pointer's ray misses the plane: the selection stays where it was
     }
     const core::MapDocument* doc = mDoc;
     const auto ground = [doc](glm::dvec2 p) { return doc->heightAt(p); };
@@ -216,18 +217,18 @@ void ObjectTool::updateDrag(const PointerEvent& pointer) {
     case Mode::Move:
         // Each object's height follows the ground under it.
         mDrag->updateEach([&](const core::ObjectState& start) {
-            return transformFor(Mode::Move, core::placementToWorld(start.position()), *from, *to, ground);
+            return transformFor(Mode::Move, core::placementToWorld(start.position()), from, *to, ground);
         });
         break;
     case Mode::Rotate: {
-        const double degrees = transformFor(Mode::Rotate, mPivot, *from, *to, ground).rotate.y;
+        const double degrees = transformFor(Mode::Rotate, mPivot, from, *to, ground).rotate.y;
         const glm::dvec3 pivot = mPivot;
         mDrag->updateEach(
             [&](const core::ObjectState& start) { return core::turnedAbout(start, pivot, degrees); });
         break;
     }
     case Mode::Scale:
-        mDrag->update(transformFor(Mode::Scale, mPivot, *from, *to, ground));
+        mDrag->update(transformFor(Mode::Scale, mPivot, from, *to, ground));
         break;
     }
 }

@@ -3,8 +3,9 @@
 // carry the ray through the cursor: a press picks the object that ray meets first (object_pick.h). Then
 //   - a click (press and release within kClickPixels) on an object selects it alone; with Ctrl it is
 //     added to the selection or taken out of it;
-//   - a drag from a selected object moves the whole selection over the ground (each object's height
-//     follows the terrain under it), with Shift turns it about the selection's centre, with Ctrl scales
+//   - a drag from a selected object moves the whole selection over the ground (the point grabbed stays
+//     under the pointer on the horizontal plane through it; each object's height follows the terrain
+//     under it), with Shift turns it about the selection's centre, with Ctrl scales
 //     each object about its own position (doodads only); a drag from an object outside the selection
 //     selects it first (with Ctrl: adds it). Each drag is one core::ObjectDrag: one undo step;
 //   - a click on empty ground (or the sky) places the model set with setPlaceModel, else clears the
@@ -122,6 +123,7 @@ private:
     std::optional<core::ObjectRef> mHit; // the object pressed on
     bool mNarrowOnClick = false;         // a click on a member of a larger selection selects it alone
     glm::dvec3 mPivot{0.0};              // world: the selection's centre at the press
+    glm::dvec3 mGrab{0.0};               // world: where the press met the object
     std::optional<ScreenBox> mBand;
     std::optional<HandleKind> mHandle; // the handle being dragged
     double mHandleStart = 0.0;         // axis parameter (yards) or ring angle (degrees) at the press
