@@ -6,8 +6,10 @@
 #include "core/document/map_document.h"
 #include "core/document/unique_ids.h"
 #include "core/edit/object_edit.h"
+#include "core/edit/object_group.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
+#include "editor/tools/object_commands.h"
 #include "editor/tools/object_pick.h"
 #include "editor/tools/object_tool.h"
 #include "editor/tools/tool_manager.h"
@@ -24,6 +26,7 @@
 #include <glm/geometric.hpp>
 
 #include <cmath>
+#include <numbers>
 
 using namespace mapsmith;
 using core::ObjectKind;
@@ -86,6 +89,8 @@ private slots:
     void handleDragsMoveAlongAnAxisAndTurn();
     void mainWindowDragsTheNorthHandle();
     void smallObjectMovesByItsBody();
+    void groupTurnsAboutItsCentre();
+    void commandsOnTheSelection();
 };
 
 void TestObjectTool::initTestCase() {
@@ -382,6 +387,85 @@ void TestObjectTool::smallObjectMovesByItsBody() {
     QVERIFY(landed);
     QVERIFY2(std::abs(landed->x() - b.x()) < 8.0,
              qPrintable(QStringLiteral("%1 vs %2").arg(landed->x()).arg(b.x())));
+}
+
+void TestObjectTool::groupTurnsAboutItsCentre() {
+    Scene s;
+    editor::ObjectTool tool;
+    tool.setSelection({s.lamp, s.house});
+    const glm::dvec3 centre = *core::selectionCentre(*s.doc, {s.lamp, s.house});
+    const auto handles = editor::selectionHandles(*s.doc, tool.selection(), {});
+    QVERIFY(handles);
+    QVERIFY(glm::distance(handles->position, centre) < 1e-9); // the handles sit at the centre
+    const glm::dvec3 lamp = worldPosition(*s.doc, s.lamp);
+    const glm::dvec3 house = worldPosition(*s.doc, s.house);
+    const auto downAt = [](glm::dvec2 xy) { return editor::Ray{{xy, 500.0}, {0.0, 0.0, -1.0}}; };
+    const int steps = s.doc->undoStack()->count();
+    // The ring a quarter turn anticlockwise: each position goes round the centre, each heading turns.
+    QVERIFY(tool.beginHandle(*s.doc, editor::HandleKind::Ring,
+                             downAt(glm::dvec2(centre) + glm::dvec2(4.0, 0.0))));
+    tool.dragHandle(downAt(glm::dvec2(centre) + glm::dvec2(0.0, 4.0)));
+    tool.end();
+    QCOMPARE(s.doc->undoStack()->count(), steps + 1);
+    const auto turned = [&](glm::dvec3 p, double degrees) {
+        const double r = degrees * std::numbers::pi / 180.0;
+        const glm::dvec2 d = glm::dvec2(p - centre);
+        return glm::dvec2(centre) +
+               glm::dvec2(d.x * std::cos(r) - d.y * std::sin(r), d.x * std::sin(r) + d.y * std::cos(r));
+    };
+    QVERIFY(glm::distance(glm::dvec2(worldPosition(*s.doc, s.lamp)), turned(lamp, 90.0)) < 0.01);
+    QVERIFY(glm::distance(glm::dvec2(worldPosition(*s.doc, s.house)), turned(house, 90.0)) < 0.01);
+    QVERIFY(std::abs(std::remainder(core::findObject(*s.doc, s.house)->wmo.rotation.y - 90.0, 360.0)) < 0.01);
+    s.doc->undoStack()->undo();
+
+    // Shift-drag from the lamp (a member): the same about the centre, a quarter turn clockwise.
+    const glm::dvec2 from = glm::dvec2(lamp);
+    tool.begin(*s.doc, onGround(*s.doc, from), Qt::ShiftModifier);
+    QCOMPARE(tool.selection().size(), std::size_t(2));
+    tool.drag(onGround(*s.doc, turned(glm::dvec3(from, 0.0), -45.0)), 1.0);
+    tool.drag(onGround(*s.doc, turned(glm::dvec3(from, 0.0), -90.0)), 1.0);
+    tool.end();
+    QCOMPARE(s.doc->undoStack()->count(), steps + 1); // the undone ring turn was replaced
+    QVERIFY(glm::distance(glm::dvec2(worldPosition(*s.doc, s.house)), turned(house, -90.0)) < 0.01);
+    QVERIFY(glm::distance(glm::dvec2(worldPosition(*s.doc, s.lamp)), turned(lamp, -90.0)) < 0.01);
+}
+
+void TestObjectTool::commandsOnTheSelection() {
+    Scene s;
+    editor::ToolManager tools;
+    tools.setDocument(s.doc.get(), &s.ids);
+    tools.select(editor::ToolId::Objects);
+    editor::ObjectCommands commands(tools);
+    QCOMPARE(commands.copy(), 0); // nothing selected
+    QCOMPARE(commands.paste(onGround(*s.doc, inTile(400.0, 400.0))), 0);
+    editor::ObjectTool* tool = tools.objects();
+    tool->setSelection({s.lamp, s.house});
+    QSignalSpy clipboard(&commands, &editor::ObjectCommands::clipboardChanged);
+    QCOMPARE(commands.copy(), 2);
+    QCOMPARE(clipboard.count(), 1);
+    const int steps = s.doc->undoStack()->count();
+    QCOMPARE(commands.paste(onGround(*s.doc, inTile(400.0, 400.0))), 2);
+    QCOMPARE(s.doc->undoStack()->count(), steps + 1);
+    QCOMPARE(tool->selection().size(), std::size_t(2));
+    for (const core::ObjectRef& r : tool->selection()) {
+        QVERIFY(r.uniqueId != s.lamp.uniqueId && r.uniqueId != s.house.uniqueId);
+    }
+    QCOMPARE(commands.duplicate(), 2);
+    QCOMPARE(s.doc->undoStack()->count(), steps + 2);
+
+    tool->setSelection({s.lamp, s.house});
+    QCOMPARE(commands.setDoodadSet(3), 1); // the WMO only
+    QCOMPARE(core::findObject(*s.doc, s.house)->wmo.doodadSet, std::uint16_t(3));
+    QCOMPARE(tool->selection().size(), std::size_t(2)); // the lamp stays selected
+    QCOMPARE(s.doc->undoStack()->count(), steps + 3);
+    QCOMPARE(commands.snapToGround(), 2);
+    QCOMPARE(commands.alignToSlope(), 2);
+    QCOMPARE(s.doc->undoStack()->count(), steps + 5);
+    commands.selectNone();
+    QVERIFY(tool->selection().empty());
+    QCOMPARE(commands.snapToGround(), 0);
+    tools.setDocument(nullptr, nullptr);
+    QCOMPARE(commands.paste(glm::dvec3(0.0)), 0);
 }
 
 QTEST_MAIN(TestObjectTool)
