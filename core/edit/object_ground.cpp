@@ -1,6 +1,7 @@
 #include "core/edit/object_ground.h"
 
 #include "core/document/map_document.h"
+#include "core/geometry/placement_options.h"
 
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
@@ -12,36 +13,14 @@
 namespace mapsmith::core {
 namespace {
 
-// Slope of the terrain along one world axis at `p` (yards per yard); nullopt without heights around it.
-std::optional<double> slopeAlong(const MapDocument& doc, glm::dvec2 p, double centre, glm::dvec2 axis) {
-    const auto ahead = doc.heightAt(p + axis * kSlopeHalfSpan);
-    const auto behind = doc.heightAt(p - axis * kSlopeHalfSpan);
-    if (ahead && behind) {
-        return (*ahead - *behind) / (2.0 * kSlopeHalfSpan);
-    }
-    if (ahead) {
-        return (*ahead - centre) / kSlopeHalfSpan;
-    }
-    if (behind) {
-        return (centre - *behind) / kSlopeHalfSpan;
-    }
-    return std::nullopt;
-}
-
 glm::dvec3 placementDirection(glm::dvec3 world) {
     return worldToPlacement(world) - worldToPlacement(glm::dvec3(0.0));
 }
 
 } // namespace
 
-std::optional<glm::dvec3> terrainNormal(const MapDocument& doc, glm::dvec2 world) {
-    const auto centre = doc.heightAt(world);
-    if (!centre) {
-        return std::nullopt;
-    }
-    const double dx = slopeAlong(doc, world, *centre, {1.0, 0.0}).value_or(0.0);
-    const double dy = slopeAlong(doc, world, *centre, {0.0, 1.0}).value_or(0.0);
-    return glm::normalize(glm::dvec3(-dx, -dy, 1.0));
+std::optional<glm::dvec3> groundNormal(const MapDocument& doc, glm::dvec2 world) {
+    return terrainNormal([&doc](glm::dvec2 p) { return doc.heightAt(p); }, world, kSlopeHalfSpan);
 }
 
 io::Vec3f rotationWithUp(const io::Vec3f& rotation, glm::dvec3 worldUp) {
@@ -70,7 +49,7 @@ ObjectTransform snappedToGround(const MapDocument& doc, const ObjectState& objec
 ObjectTransform alignedToSlope(const MapDocument& doc, const ObjectState& object) {
     ObjectTransform t;
     const glm::dvec3 p = placementToWorld(object.position());
-    const auto normal = terrainNormal(doc, glm::dvec2(p));
+    const auto normal = groundNormal(doc, glm::dvec2(p));
     if (!normal) {
         return t;
     }

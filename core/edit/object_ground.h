@@ -17,16 +17,16 @@ namespace mapsmith::core {
 // Half the span (yards) over which the terrain's slope is measured around a point: half a quad.
 inline constexpr double kSlopeHalfSpan = kUnitSize / 2.0;
 
-// Unit normal (world) of the terrain at a point, from its heights kSlopeHalfSpan yards to each side (one
-// side only at the edge of the loaded terrain); nullopt off the loaded terrain.
-std::optional<glm::dvec3> terrainNormal(const MapDocument& doc, glm::dvec2 world);
+// Unit normal (world) of the document's terrain at a point (core::terrainNormal of placement_options.h
+// over MapDocument::heightAt, kSlopeHalfSpan yards to each side); nullopt where a height is missing.
+std::optional<glm::dvec3> groundNormal(const MapDocument& doc, glm::dvec2 world);
 
 // The rotation whose model up axis (model +z) points along `worldUp` (unit), with rotation y kept: rotation
 // x and z solved from the placement matrix (core/geometry/object_model.h). worldUp must point upwards
 // (z > 0).
 io::Vec3f rotationWithUp(const io::Vec3f& rotation, glm::dvec3 worldUp);
 
-// Per-object transforms; identity when there is no terrain under the object.
+// Per-object transforms; identity when there is no terrain (or no normal) under the object.
 ObjectTransform snappedToGround(const MapDocument& doc, const ObjectState& object);
 ObjectTransform alignedToSlope(const MapDocument& doc, const ObjectState& object);
 

@@ -8,8 +8,8 @@
 //     under it), with Shift turns it about the selection's centre, with Ctrl scales
 //     each object about its own position (doodads only); a drag from an object outside the selection
 //     selects it first (with Ctrl: adds it). Each drag is one core::ObjectDrag: one undo step;
-//   - a click on empty ground (or the sky) places the model set with setPlaceModel, else clears the
-//     selection (with Ctrl it keeps it);
+//   - a click on empty ground places the model set with setPlaceModel (at the release, as the placement
+//     options say: core::choosePlacement), else clears the selection (with Ctrl it keeps it);
 //   - a drag from empty ground draws a rubber band (band()); on release every object whose position
 //     projects inside it becomes the selection (with Ctrl: is added to it).
 // The viewport's handles (beginHandle) move the selection along one axis or turn it about its centre

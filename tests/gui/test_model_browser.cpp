@@ -108,7 +108,8 @@ std::optional<std::pair<QPoint, glm::dvec3>> bareGround(editor::MainWindow& wind
     for (int y = area.center().y(); y < area.bottom(); y += 23) {
         for (int x = area.center().x(); x < area.right(); x += 31) {
             const auto world = view->pick(QPoint(x, y));
-            if (world && !editor::pickObject(*window.document(), view->pointerAt(QPoint(x, y)), window.objectBounds())) {
+            if (world && !editor::pickObject(*window.document(), view->pointerAt(QPoint(x, y)),
+                                             window.objectBounds())) {
                 return std::pair{QPoint(x, y), *world};
             }
         }

@@ -507,7 +507,7 @@ void TestModelPicking::snapAlignAndTheSavedTiles() {
     QCOMPARE(s.steps(), steps + 1);
     const auto r = core::findObject(*s.doc, rabbit);
     const glm::dvec3 up = core::placementRotation(r->doodad.rotation) * glm::dvec3(0.0, 0.0, 1.0);
-    const glm::dvec3 normal = *core::terrainNormal(*s.doc, glm::dvec2(worldOf(*s.doc, rabbit)));
+    const glm::dvec3 normal = *core::groundNormal(*s.doc, glm::dvec2(worldOf(*s.doc, rabbit)));
     QVERIFY(glm::distance(up, core::worldToPlacement(normal) - core::worldToPlacement(glm::dvec3(0.0))) <
             1e-4);
     QVERIFY(normal.z < 0.9999); // the hills slope there: the rabbit tilted

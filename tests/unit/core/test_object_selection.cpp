@@ -83,7 +83,7 @@ glm::dvec2 slopedPoint(const core::MapDocument& doc, double minSlope) {
     for (double north = 50.0; north < 500.0; north += 7.0) {
         for (double west = 50.0; west < 500.0; west += 7.0) {
             const glm::dvec2 p = inTile(north, west);
-            const auto n = core::terrainNormal(doc, p);
+            const auto n = core::groundNormal(doc, p);
             if (n && std::sqrt(1.0 - n->z * n->z) / n->z >= minSlope) {
                 return p;
             }
@@ -181,7 +181,7 @@ void TestObjectSelection::rotationWithUpFollowsTheNormal() {
 void TestObjectSelection::alignToSlopeKeepsTheHeading() {
     Scene s;
     const glm::dvec2 p = slopedPoint(*s.doc, 0.15);
-    const auto normal = core::terrainNormal(*s.doc, p);
+    const auto normal = core::groundNormal(*s.doc, p);
     QVERIFY(normal);
     QVERIFY2(normal->z < 0.99, "no slope found on the hills");
     const ObjectRef tree = *s.editor.addDoodad("World\\Tree.m2", s.ground(p), {0.0f, 123.0f, 0.0f});
