@@ -108,9 +108,13 @@ ObjectPropertiesPanel::ObjectPropertiesPanel(QWidget* parent) : QWidget(parent) 
     form->addRow(section(tr("Rotation"), this));
     const QString rotNames[] = {QStringLiteral("rotationXSpin"), QStringLiteral("rotationYSpin"),
                                 QStringLiteral("rotationZSpin")};
-    const QString rotLabels[] = {tr("X (tilt):"), tr("Y (heading):"), tr("Z (roll):")};
-    const QString rotTips[] = {tr("Degrees about the west-east axis"), tr("Degrees about the up axis"),
-                               tr("Degrees about the north-south axis")};
+    const QString rotLabels[] = {tr("X (tilt):"), tr("Y (turn):"), tr("Z (roll):")};
+    const QString rotTips[] = {
+        tr("Degrees about the west-east axis, as stored"),
+        tr("Degrees about the up axis, as stored (MDDF/MODF rotation Y). The model faces the heading Y - 180 "
+           "(0 north, 90 west: how .gps orientations and mapsmith-cli place --rotation count it), so Y 180 "
+           "faces north"),
+        tr("Degrees about the north-south axis, as stored")};
     for (int i = 0; i < 3; ++i) {
         mRot[i] = makeSpin(rotNames[i], -360.0, 360.0, 2, tr("°"), 5.0, this);
         mRot[i]->setToolTip(rotTips[i]);
