@@ -1,5 +1,7 @@
 #include "widgets/selection_text.h"
 
+#include "core/models/model_library.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -14,19 +16,8 @@ QString tr(const char* text) {
 }
 
 QString formatName(core::ModelFormat format) {
-    switch (format) {
-    case core::ModelFormat::M2:
-        return QStringLiteral("M2");
-    case core::ModelFormat::Wmo:
-        return QStringLiteral("WMO");
-    case core::ModelFormat::Mdx:
-        return QStringLiteral("MDX");
-    case core::ModelFormat::GamestudioMdl:
-        return QStringLiteral("Gamestudio MDL");
-    case core::ModelFormat::None:
-        break;
-    }
-    return {};
+    const QString name = QString::fromLatin1(core::modelFormatName(format));
+    return name.isEmpty() ? QString() : name;
 }
 
 QString fileNameOf(const std::string& path) {

@@ -140,41 +140,29 @@ void openSavedFolders(const AssetFolders& folders, Layers& out) {
     }
 }
 
+// Keeps an opened source in `layer`, or names the path and the reason in `problems`.
+template <class Source>
+void keep(const QString& path, io::Expected<std::unique_ptr<Source>> opened,
+          std::vector<std::unique_ptr<io::AssetSource>>& layer, QStringList& problems) {
+    if (!opened) {
+        problems.push_back(
+            QObject::tr("%1: %2").arg(path, QString::fromStdString(opened.error().describe())));
+        return;
+    }
+    layer.push_back(std::move(*opened));
+}
+
 void openPaths(const QStringList& paths, Layers& out) {
     for (const QString& path : paths) {
-        const QFileInfo info(path);
-        if (info.isFile()) {
-            auto mpq = io::MpqAssetSource::open({toPath(path)});
-            if (!mpq) {
-                out.problems.push_back(
-                    QObject::tr("%1: %2").arg(path, QString::fromStdString(mpq.error().describe())));
-                continue;
-            }
-            out.archives.push_back(std::move(*mpq));
-            continue;
-        }
-        if (const QString problem = folderProblem(path); !problem.isEmpty()) {
+        if (QFileInfo(path).isFile()) {
+            keep(path, io::MpqAssetSource::open({toPath(path)}), out.archives, out.problems);
+        } else if (const QString problem = folderProblem(path); !problem.isEmpty()) {
             out.problems.push_back(problem);
-            continue;
+        } else if (const QString client = resolveClientDataFolder(path); hasMpq(client)) {
+            keep(path, io::openClientData(toPath(client)), out.archives, out.problems);
+        } else {
+            keep(path, io::FolderAssetSource::open(toPath(path)), out.loose, out.problems);
         }
-        const QString client = resolveClientDataFolder(path);
-        if (hasMpq(client)) {
-            auto mpq = io::openClientData(toPath(client));
-            if (!mpq) {
-                out.problems.push_back(
-                    QObject::tr("%1: %2").arg(path, QString::fromStdString(mpq.error().describe())));
-                continue;
-            }
-            out.archives.push_back(std::move(*mpq));
-            continue;
-        }
-        auto folder = io::FolderAssetSource::open(toPath(path));
-        if (!folder) {
-            out.problems.push_back(
-                QObject::tr("%1: %2").arg(path, QString::fromStdString(folder.error().describe())));
-            continue;
-        }
-        out.loose.push_back(std::move(*folder));
     }
 }
 

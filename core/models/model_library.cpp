@@ -144,15 +144,7 @@ ModelMesh mdlMesh(const io::Mdl& mdl) {
     material.twoSided = true;
     mesh.materials.push_back(material);
     mesh.batches.push_back({0, std::uint32_t(mesh.indices.size() - mesh.indices.size() % 3), 0});
-    if (!mesh.positions.empty()) {
-        glm::dvec3 lo(std::numeric_limits<double>::max());
-        glm::dvec3 hi(std::numeric_limits<double>::lowest());
-        for (const glm::vec3& p : mesh.positions) {
-            lo = glm::min(lo, glm::dvec3(p));
-            hi = glm::max(hi, glm::dvec3(p));
-        }
-        mesh.bounds = {lo, hi};
-    }
+    mesh.bounds = boundsOfPositions(mesh.positions);
     return mesh;
 }
 
@@ -386,23 +378,28 @@ ObjectBoundsSettings ModelLibrary::settingsFor(std::shared_ptr<ModelLibrary> lib
     return settings;
 }
 
+const char* modelFormatName(ModelFormat format) {
+    switch (format) {
+    case ModelFormat::M2:
+        return "M2";
+    case ModelFormat::Wmo:
+        return "WMO";
+    case ModelFormat::Mdx:
+        return "MDX";
+    case ModelFormat::GamestudioMdl:
+        return "Gamestudio MDL";
+    case ModelFormat::None:
+        break;
+    }
+    return "";
+}
+
 std::string describeModel(const ModelInfo& info) {
     if (!info.bounds) {
         return info.problem;
     }
-    switch (info.format) {
-    case ModelFormat::M2:
-        return info.file + " (M2)";
-    case ModelFormat::Wmo:
-        return info.file + " (WMO)";
-    case ModelFormat::Mdx:
-        return info.file + " (MDX)";
-    case ModelFormat::GamestudioMdl:
-        return info.file + " (Gamestudio MDL)";
-    case ModelFormat::None:
-        break;
-    }
-    return info.file;
+    return info.format == ModelFormat::None ? info.file
+                                            : info.file + " (" + modelFormatName(info.format) + ")";
 }
 
 } // namespace mapsmith::core

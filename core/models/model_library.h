@@ -86,6 +86,9 @@ private:
     std::function<void(const ModelProblem&)> mHandler;
 };
 
+// "M2", "WMO", "MDX", "Gamestudio MDL"; "" for None.
+const char* modelFormatName(ModelFormat format);
+
 // One line for people: "World\\Foo.m2 (M2)", or the problem.
 std::string describeModel(const ModelInfo& info);
 

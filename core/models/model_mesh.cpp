@@ -62,20 +62,23 @@ std::uint32_t materialIndex(ModelMesh& mesh, const ModelMaterial& m) {
 }
 
 void finishBounds(ModelMesh& mesh) {
-    if (mesh.positions.empty()) {
-        mesh.bounds = {};
-        return;
-    }
-    glm::dvec3 lo(std::numeric_limits<double>::max());
-    glm::dvec3 hi(std::numeric_limits<double>::lowest());
-    for (const glm::vec3& p : mesh.positions) {
-        lo = glm::min(lo, glm::dvec3(p));
-        hi = glm::max(hi, glm::dvec3(p));
-    }
-    mesh.bounds = {lo, hi};
+    mesh.bounds = boundsOfPositions(mesh.positions);
 }
 
 } // namespace
+
+Box3 boundsOfPositions(const std::vector<glm::vec3>& positions) {
+    if (positions.empty()) {
+        return {};
+    }
+    glm::dvec3 lo(std::numeric_limits<double>::max());
+    glm::dvec3 hi(std::numeric_limits<double>::lowest());
+    for (const glm::vec3& p : positions) {
+        lo = glm::min(lo, glm::dvec3(p));
+        hi = glm::max(hi, glm::dvec3(p));
+    }
+    return {lo, hi};
+}
 
 io::Expected<ModelMesh> m2Mesh(const io::M2Model& m2, const io::M2Skin& skin, std::string_view skinName) {
     auto triangles = io::m2TriangleIndices(skin, m2.vertices.size(), skinName); // checks the indices used

@@ -81,6 +81,9 @@ struct ModelMesh {
     std::size_t triangleCount() const { return indices.size() / 3; }
 };
 
+// The box of `positions` (all zero when there are none).
+Box3 boundsOfPositions(const std::vector<glm::vec3>& positions);
+
 // The M2's mesh through one skin profile. The skin must have been read for this model: an error (naming the
 // skin and the entry) when a skin vertex is not below the model's vertex count. A batch naming a texture
 // lookup or material the model lacks gets no texture / an opaque material.

@@ -23,6 +23,7 @@
 #include "widgets/texture_browser.h"
 #include "widgets/tile_map_widget.h"
 
+#include "support/test_blp.h"
 #include "support/test_mpq.h"
 
 #include <QDir>
@@ -40,21 +41,6 @@
 using namespace mapsmith;
 
 namespace {
-
-std::vector<std::byte> solidBlp(QColor colour, io::BlpWriteFormat format) {
-    io::BlpImage im;
-    im.width = 256;
-    im.height = 256;
-    std::vector<std::uint8_t> px(256 * 256 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = std::uint8_t(colour.red());
-        px[i + 1] = std::uint8_t(colour.green());
-        px[i + 2] = std::uint8_t(colour.blue());
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, format);
-}
 
 std::vector<std::byte> readCorpus(const char* relative) {
     QFile f(QStringLiteral(MAPSMITH_CORPUS_DIR "/") + QLatin1String(relative));
@@ -106,16 +92,18 @@ void TestGameData::initTestCase() {
     QVERIFY(QDir().mkpath(mData + QStringLiteral("/enUS")));
     QVERIFY(test::makeTestMpq(
         (mData + QStringLiteral("/common.MPQ")).toStdString(),
-        {{"Tileset\\Mapsmith\\Grass.blp", solidBlp(QColor(255, 0, 255), io::BlpWriteFormat::Dxt1)},
-         {"Tileset\\Elwynn\\ElwynnRed.blp", solidBlp(QColor(255, 0, 0), io::BlpWriteFormat::Dxt1)},
-         {"Tileset\\Barrens\\BarrensBlue.blp", solidBlp(QColor(0, 0, 255), io::BlpWriteFormat::Uncompressed)},
+        {{"Tileset\\Mapsmith\\Grass.blp", test::solidBlp(QColor(255, 0, 255), io::BlpWriteFormat::Dxt1, 256)},
+         {"Tileset\\Elwynn\\ElwynnRed.blp", test::solidBlp(QColor(255, 0, 0), io::BlpWriteFormat::Dxt1, 256)},
+         {"Tileset\\Barrens\\BarrensBlue.blp",
+          test::solidBlp(QColor(0, 0, 255), io::BlpWriteFormat::Uncompressed, 256)},
          {"World\\Maps\\Other\\Other.wdt", std::vector<std::byte>(8)},
          {"textures\\Minimap\\md5translate.trs",
           test::bytesOf("dir: Mapsmith\r\nMapsmith\\map32_32.blp\t0123abcd.blp\r\n")},
-         {"textures\\Minimap\\0123abcd.blp", solidBlp(QColor(0, 255, 0), io::BlpWriteFormat::Dxt1)},
+         {"textures\\Minimap\\0123abcd.blp",
+          test::solidBlp(QColor(0, 255, 0), io::BlpWriteFormat::Dxt1, 256)},
          {"World\\Gamestudio\\Earth.mdl", readCorpus("mdl/mdl5-earth.mdl")},
          {"textures\\Minimap\\Mapsmith\\map33_32.blp",
-          solidBlp(QColor(255, 255, 0), io::BlpWriteFormat::Uncompressed)}}));
+          test::solidBlp(QColor(255, 255, 0), io::BlpWriteFormat::Uncompressed, 256)}}));
 }
 
 void TestGameData::init() {

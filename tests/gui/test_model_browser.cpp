@@ -20,7 +20,9 @@
 #include "widgets/model_browser.h"
 #include "widgets/placement_options_panel.h"
 
+#include "support/test_blp.h"
 #include "support/test_mpq.h"
+#include "support/write_file.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -48,28 +50,6 @@ namespace {
 const QString kRabbit = QStringLiteral("World\\Critter\\Rabbit.m2");
 const QString kTent = QStringLiteral("World\\wmo\\TrollTent.wmo");
 const QColor kPreviewBackground(44, 48, 56); // core::ModelPreviewOptions' default
-
-std::vector<std::byte> solidBlp(QColor colour) {
-    io::BlpImage im;
-    im.width = 64;
-    im.height = 64;
-    std::vector<std::uint8_t> px(64 * 64 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = std::uint8_t(colour.red());
-        px[i + 1] = std::uint8_t(colour.green());
-        px[i + 2] = std::uint8_t(colour.blue());
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, io::BlpWriteFormat::Dxt1);
-}
-
-bool writeFile(const QString& path, const std::vector<std::byte>& bytes) {
-    QDir().mkpath(QFileInfo(path).path());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) &&
-           f.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 int countPixels(const QImage& image, const std::function<bool(QColor)>& test) {
     int n = 0;
@@ -156,18 +136,19 @@ void TestModelBrowser::initTestCase() {
         const auto* p = reinterpret_cast<const std::byte*>(data.constData());
         return std::vector<std::byte>(p, p + data.size());
     };
-    QVERIFY(writeFile(mProject + QStringLiteral("/World/Critter/Rabbit.m2"), corpus("Rabbit.m2")));
-    QVERIFY(writeFile(mProject + QStringLiteral("/World/Critter/Rabbit00.skin"), corpus("Rabbit00.skin")));
-    QVERIFY(writeFile(mProject + QStringLiteral("/World/wmo/TrollTent.wmo"), corpus("trolltent.wmo")));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/World/Critter/Rabbit.m2"), corpus("Rabbit.m2")));
     QVERIFY(
-        writeFile(mProject + QStringLiteral("/World/wmo/TrollTent_000.wmo"), corpus("trolltent_000.wmo")));
+        test::writeFile(mProject + QStringLiteral("/World/Critter/Rabbit00.skin"), corpus("Rabbit00.skin")));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/World/wmo/TrollTent.wmo"), corpus("trolltent.wmo")));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/World/wmo/TrollTent_000.wmo"),
+                            corpus("trolltent_000.wmo")));
     // The tent's textures are not in the corpus: a tan hide, brown wood and red trim.
-    QVERIFY(writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP"),
-                      solidBlp(kHide)));
-    QVERIFY(writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP"),
-                      solidBlp(QColor(120, 75, 35))));
-    QVERIFY(writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP"),
-                      solidBlp(QColor(170, 40, 40))));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP"),
+                            test::solidBlp(kHide)));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP"),
+                            test::solidBlp(QColor(120, 75, 35))));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP"),
+                            test::solidBlp(QColor(170, 40, 40))));
 }
 
 void TestModelBrowser::init() {

@@ -24,7 +24,9 @@
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
 #include "io/assets/blp.h"
+#include "support/test_blp.h"
 #include "support/test_files.h"
+#include "support/write_file.h"
 #include "widgets/info_panel.h"
 #include "widgets/object_properties_panel.h"
 
@@ -57,27 +59,6 @@ constexpr TileCoord kWest{32, 32};
 constexpr TileCoord kEast{33, 32};
 const std::string kTent = "World\\wmo\\TrollTent.wmo";
 const std::string kRabbit = "World\\Critter\\Rabbit.m2";
-
-std::vector<std::byte> solidBlp(QColor colour) {
-    io::BlpImage im;
-    im.width = 64;
-    im.height = 64;
-    std::vector<std::uint8_t> px(64 * 64 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = std::uint8_t(colour.red());
-        px[i + 1] = std::uint8_t(colour.green());
-        px[i + 2] = std::uint8_t(colour.blue());
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
-}
-
-bool writeFile(const QString& path, const std::vector<std::byte>& bytes) {
-    QFile f(path);
-    return QDir().mkpath(QFileInfo(path).absolutePath()) && f.open(QIODevice::WriteOnly) &&
-           f.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 bool sameObject(const ObjectRef& a, const ObjectRef& b) {
     return a.kind == b.kind && a.uniqueId == b.uniqueId;
@@ -278,16 +259,16 @@ void TestModelPicking::initTestCase() {
         {"models/trolltent_000.wmo", "World/wmo/TrollTent_000.wmo"},
     };
     for (const auto& [from, to] : files) {
-        QVERIFY(writeFile(mProject + QLatin1Char('/') + QLatin1String(to),
-                          tests::readBytes(tests::corpusPath(from))));
+        QVERIFY(test::writeFile(mProject + QLatin1Char('/') + QLatin1String(to),
+                                tests::readBytes(tests::corpusPath(from))));
     }
     // The tent's textures are not in the corpus: stand-ins at the paths its materials name.
-    QVERIFY(writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP"),
-                      solidBlp(QColor(170, 120, 70))));
-    QVERIFY(writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP"),
-                      solidBlp(QColor(90, 60, 30))));
-    QVERIFY(writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP"),
-                      solidBlp(QColor(200, 190, 160))));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP"),
+                            test::solidBlp(QColor(170, 120, 70))));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP"),
+                            test::solidBlp(QColor(90, 60, 30))));
+    QVERIFY(test::writeFile(mProject + QStringLiteral("/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP"),
+                            test::solidBlp(QColor(200, 190, 160))));
 }
 
 void TestModelPicking::clickSelectsTheTentByItsGeometry() {

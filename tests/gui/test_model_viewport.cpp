@@ -27,6 +27,8 @@
 #include "editor/viewport/terrain_viewport.h"
 #include "io/assets/blp.h"
 #include "io/wdt/wdt.h"
+#include "support/test_blp.h"
+#include "support/write_file.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -57,28 +59,6 @@ const TentTexture kTentTextures[] = {
     {"DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP", QColor(30, 210, 30)},
     {"DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP", QColor(30, 30, 230)},
 };
-
-QByteArray solidBlp(QColor colour) {
-    io::BlpImage im;
-    im.width = 64;
-    im.height = 64;
-    std::vector<std::uint8_t> px(64 * 64 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = std::uint8_t(colour.red());
-        px[i + 1] = std::uint8_t(colour.green());
-        px[i + 2] = std::uint8_t(colour.blue());
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    const auto bytes = io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
-    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
-}
-
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
 
 QByteArray corpus(const char* relative) {
     QFile f(QStringLiteral(MAPSMITH_CORPUS_DIR "/") + QLatin1String(relative));
@@ -184,14 +164,17 @@ void TestModelViewport::initTestCase() {
     QVERIFY(qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS"));
     QStandardPaths::setTestModeEnabled(true);
     const QString p = mProject.path() + QLatin1Char('/');
-    QVERIFY(writeFile(p + QStringLiteral("World/wmo/TrollTent.wmo"), corpus("models/trolltent.wmo")));
-    QVERIFY(writeFile(p + QStringLiteral("World/wmo/TrollTent_000.wmo"), corpus("models/trolltent_000.wmo")));
-    QVERIFY(writeFile(p + QStringLiteral("World/Critter/Rabbit.m2"), corpus("models/Rabbit.m2")));
-    QVERIFY(writeFile(p + QStringLiteral("World/Critter/Rabbit00.skin"), corpus("models/Rabbit00.skin")));
+    QVERIFY(test::writeFile(p + QStringLiteral("World/wmo/TrollTent.wmo"), corpus("models/trolltent.wmo")));
+    QVERIFY(test::writeFile(p + QStringLiteral("World/wmo/TrollTent_000.wmo"),
+                            corpus("models/trolltent_000.wmo")));
+    QVERIFY(test::writeFile(p + QStringLiteral("World/Critter/Rabbit.m2"), corpus("models/Rabbit.m2")));
+    QVERIFY(
+        test::writeFile(p + QStringLiteral("World/Critter/Rabbit00.skin"), corpus("models/Rabbit00.skin")));
     // A model cut short after its header: read, found wanting, never drawn.
-    QVERIFY(writeFile(p + QStringLiteral("World/Critter/Broken.m2"), corpus("models/Rabbit.m2").left(400)));
+    QVERIFY(
+        test::writeFile(p + QStringLiteral("World/Critter/Broken.m2"), corpus("models/Rabbit.m2").left(400)));
     for (const TentTexture& t : kTentTextures) {
-        QVERIFY(writeFile(p + QLatin1String(t.path), solidBlp(t.colour)));
+        QVERIFY(test::writeFile(p + QLatin1String(t.path), test::solidBlp(t.colour)));
     }
 }
 
@@ -502,7 +485,7 @@ void TestModelViewport::readmeScreenshot() {
                           "World/Critter/Rabbit00.skin"}) {
         QFile from(mProject.path() + QLatin1Char('/') + QLatin1String(f));
         QVERIFY(from.open(QIODevice::ReadOnly));
-        QVERIFY(writeFile(p + QLatin1String(f), from.readAll()));
+        QVERIFY(test::writeFile(p + QLatin1String(f), from.readAll()));
     }
     const auto tinted = [](core::TerrainTexture kind, QColor tint) {
         QImage image = core::makeTerrainTexture(kind, 128).convertToFormat(QImage::Format_RGBA8888);
@@ -525,12 +508,12 @@ void TestModelViewport::readmeScreenshot() {
         const auto bytes = io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
         return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
     };
-    QVERIFY(writeFile(p + QLatin1String(kTentTextures[0].path),
-                      tinted(core::TerrainTexture::Dirt, QColor(215, 150, 95))));
-    QVERIFY(writeFile(p + QLatin1String(kTentTextures[1].path),
-                      tinted(core::TerrainTexture::Rock, QColor(105, 70, 45))));
-    QVERIFY(writeFile(p + QLatin1String(kTentTextures[2].path),
-                      tinted(core::TerrainTexture::Sand, QColor(235, 225, 205))));
+    QVERIFY(test::writeFile(p + QLatin1String(kTentTextures[0].path),
+                            tinted(core::TerrainTexture::Dirt, QColor(215, 150, 95))));
+    QVERIFY(test::writeFile(p + QLatin1String(kTentTextures[1].path),
+                            tinted(core::TerrainTexture::Rock, QColor(105, 70, 45))));
+    QVERIFY(test::writeFile(p + QLatin1String(kTentTextures[2].path),
+                            tinted(core::TerrainTexture::Sand, QColor(235, 225, 205))));
 
     editor::MainWindow window;
     window.resize(1280, 800);

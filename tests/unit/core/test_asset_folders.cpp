@@ -5,6 +5,7 @@
 #include "core/document/asset_folders.h"
 
 #include "support/test_mpq.h"
+#include "support/write_file.h"
 
 #include <QFile>
 #include <QSettings>
@@ -14,12 +15,6 @@
 using namespace mapsmith;
 
 namespace {
-
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
 
 bool makeMpq(const QString& path, const std::string& name, const std::string& content) {
     return test::makeTestMpq(path.toStdString(),
@@ -53,7 +48,7 @@ private slots:
         const QString missing = dir.filePath(QStringLiteral("nowhere"));
         const QString empty = dir.filePath(QStringLiteral("empty"));
         QVERIFY(QDir().mkpath(empty));
-        QVERIFY(writeFile(dir.filePath(QStringLiteral("file.txt")), "x"));
+        QVERIFY(test::writeFile(dir.filePath(QStringLiteral("file.txt")), "x"));
         const auto p = core::checkAssetFolders({empty, missing, dir.filePath(QStringLiteral("file.txt"))});
         QVERIFY(!p.ok());
         QCOMPARE(p.clientData, QStringLiteral("no MPQ archives found in %1").arg(empty));
@@ -87,10 +82,10 @@ private slots:
         QVERIFY(makeMpq(data + QStringLiteral("/common.MPQ"), "Tileset\\A.blp", "client"));
         QVERIFY(makeMpq(data + QStringLiteral("/patch.MPQ"), "Tileset\\B.blp", "patch"));
         const QString extracted = dir.filePath(QStringLiteral("extracted"));
-        QVERIFY(writeFile(extracted + QStringLiteral("/Tileset/A.blp"), "extracted"));
-        QVERIFY(writeFile(extracted + QStringLiteral("/Tileset/B.blp"), "extracted"));
+        QVERIFY(test::writeFile(extracted + QStringLiteral("/Tileset/A.blp"), "extracted"));
+        QVERIFY(test::writeFile(extracted + QStringLiteral("/Tileset/B.blp"), "extracted"));
         const QString project = dir.filePath(QStringLiteral("project"));
-        QVERIFY(writeFile(project + QStringLiteral("/tileset/b.blp"), "project"));
+        QVERIFY(test::writeFile(project + QStringLiteral("/tileset/b.blp"), "project"));
 
         const auto opened = core::openAssetFolders({dir.path(), extracted, project});
         QVERIFY2(opened.problems.isEmpty(), qPrintable(opened.problems.join('\n')));
@@ -112,10 +107,10 @@ private slots:
         QVERIFY(makeMpq(data + QStringLiteral("/patch.MPQ"), "Tileset\\D.blp", "client"));
         QVERIFY(makeMpq(data + QStringLiteral("/patch-2.MPQ"), "Tileset\\E.blp", "client"));
         const QString project = dir.filePath(QStringLiteral("project"));
-        QVERIFY(writeFile(project + QStringLiteral("/Tileset/B.blp"), "project"));
+        QVERIFY(test::writeFile(project + QStringLiteral("/Tileset/B.blp"), "project"));
         const QString named = dir.filePath(QStringLiteral("named"));
-        QVERIFY(writeFile(named + QStringLiteral("/Tileset/A.blp"), "named"));
-        QVERIFY(writeFile(named + QStringLiteral("/Tileset/C.blp"), "named"));
+        QVERIFY(test::writeFile(named + QStringLiteral("/Tileset/A.blp"), "named"));
+        QVERIFY(test::writeFile(named + QStringLiteral("/Tileset/C.blp"), "named"));
         const QString archive = dir.filePath(QStringLiteral("named.mpq"));
         QVERIFY(makeMpq(archive, "Tileset\\B.blp", "named archive"));
         QVERIFY(makeMpq(dir.filePath(QStringLiteral("d.mpq")), "Tileset\\D.blp", "named archive"));
@@ -146,9 +141,9 @@ private slots:
     void badFolderIsSkippedAndNamed() {
         QTemporaryDir dir;
         const QString project = dir.filePath(QStringLiteral("project"));
-        QVERIFY(writeFile(project + QStringLiteral("/x.blp"), "p"));
+        QVERIFY(test::writeFile(project + QStringLiteral("/x.blp"), "p"));
         const QString garbage = dir.filePath(QStringLiteral("Data"));
-        QVERIFY(writeFile(garbage + QStringLiteral("/common.MPQ"), QByteArray(4096, 'z')));
+        QVERIFY(test::writeFile(garbage + QStringLiteral("/common.MPQ"), QByteArray(4096, 'z')));
         const auto opened = core::openAssetFolders({garbage, dir.filePath(QStringLiteral("gone")), project});
         QCOMPARE(opened.source->size(), std::size_t(1));
         QCOMPARE(opened.problems.size(), 2);

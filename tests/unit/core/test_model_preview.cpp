@@ -10,6 +10,7 @@
 #include "io/assets/blp.h"
 #include "io/assets/texture_cache.h"
 #include "support/memory_asset_source.h"
+#include "support/test_blp.h"
 #include "support/test_files.h"
 
 #include <QtTest>
@@ -27,21 +28,6 @@ const QColor kBackground(44, 48, 56);
 
 std::vector<std::byte> corpus(const char* name) {
     return tests::readBytes(tests::corpusPath(std::string("models/") + name));
-}
-
-std::vector<std::byte> solidBlp(QColor colour, int alpha = 255) {
-    io::BlpImage im;
-    im.width = 64;
-    im.height = 64;
-    std::vector<std::uint8_t> px(64 * 64 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = std::uint8_t(colour.red());
-        px[i + 1] = std::uint8_t(colour.green());
-        px[i + 2] = std::uint8_t(colour.blue());
-        px[i + 3] = std::uint8_t(alpha);
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
 }
 
 // The game data of the tests: the tent and the rabbit (with their group file and skin).
@@ -144,7 +130,7 @@ void TestModelPreview::tentShowsItsTextures() {
     // With a green BLP at each of its texture paths (DUNGEONS\TEXTURES\ROOF\BM_TROLL_KOTOSKIN01.BLP ...).
     for (const core::ModelMaterial& m : tent.mesh->materials) {
         QVERIFY(!m.texture.empty());
-        source->add(m.texture, solidBlp(QColor(40, 200, 60)));
+        source->add(m.texture, test::solidBlp(QColor(40, 200, 60)));
     }
     cache->setSource(source); // forget the misses
     const QImage textured = core::renderModelPreview(*tent.mesh, {}, texturesFrom(cache));
