@@ -550,18 +550,23 @@ void TestObjectEdit::duplicatesReported() {
     QCOMPARE(core::findDuplicateIds(*hills).size(), std::size_t(1));
 }
 
-void TestObjectEdit::allocatorLearnsLaterTilesAndFallsBack() {
+// A generated tile holding one tree (uniqueId `id`) 100 yd into it, referenced from its chunk.
+static io::Adt tileWithOneTree(TileCoord tile, std::uint32_t id) {
     core::TileSpec spec;
-    spec.tileX = 33;
-    spec.tileY = 32;
-    io::Adt withObjects = core::createTile(spec);
-    withObjects.modelNames = {kTree};
+    spec.tileX = tile.x;
+    spec.tileY = tile.y;
+    io::Adt adt = core::createTile(spec);
+    adt.modelNames = {kTree};
     io::DoodadPlacement d;
-    d.uniqueId = 5000;
-    d.position = core::toVec3f(core::worldToPlacement(inTile({33, 32}, 100, 100)));
-    withObjects.doodads.push_back(d);
-    withObjects.chunks[core::placementChunk(core::toDvec(d.position)).index()].doodadRefs.push_back(0);
-    auto doc = partialMap({{32, 32}, {33, 32}}, {{32, 32}}, {{{33, 32}, withObjects}});
+    d.uniqueId = id;
+    d.position = core::toVec3f(core::worldToPlacement(inTile(tile, 100, 100)));
+    adt.doodads.push_back(d);
+    adt.chunks[core::placementChunk(core::toDvec(d.position)).index()].doodadRefs.push_back(0);
+    return adt;
+}
+
+void TestObjectEdit::allocatorLearnsLaterTilesAndFallsBack() {
+    auto doc = partialMap({{32, 32}, {33, 32}}, {{32, 32}}, {{{33, 32}, tileWithOneTree({33, 32}, 5000)}});
     QVERIFY(doc);
     core::UniqueIdAllocator ids;
     ids.attach(*doc);
@@ -583,17 +588,7 @@ void TestObjectEdit::allocatorLearnsLaterTilesAndFallsBack() {
 
 // The map scan learns the ids of tiles that were never loaded before the first id is handed out.
 void TestObjectEdit::allocatorScansTheWholeMap() {
-    core::TileSpec spec;
-    spec.tileX = 33;
-    spec.tileY = 32;
-    io::Adt withObjects = core::createTile(spec);
-    withObjects.modelNames = {kTree};
-    io::DoodadPlacement d;
-    d.uniqueId = 7000;
-    d.position = core::toVec3f(core::worldToPlacement(inTile({33, 32}, 100, 100)));
-    withObjects.doodads.push_back(d);
-    withObjects.chunks[core::placementChunk(core::toDvec(d.position)).index()].doodadRefs.push_back(0);
-    auto doc = partialMap({{32, 32}, {33, 32}}, {{32, 32}}, {{{33, 32}, withObjects}});
+    auto doc = partialMap({{32, 32}, {33, 32}}, {{32, 32}}, {{{33, 32}, tileWithOneTree({33, 32}, 7000)}});
     QVERIFY(doc);
     QVERIFY(!doc->tile({33, 32}));
     core::UniqueIdAllocator ids;
