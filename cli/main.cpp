@@ -37,6 +37,9 @@ Commands:
   place MAPDIR --csv FILE [--data DIR]... [--json]
                                                 add M2 doodads and WMOs by world position, with
                                                 their real bounds from the game data
+  server-maps MAPDIR --map-id N --core azerothcore|trinitycore --out DIR [--tiles X_Y[:X2_Y2]]
+                                                the .map files a 3.3.5 server reads, as its map
+                                                extractor writes them from the tiles
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
 file; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
@@ -107,6 +110,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("place")) {
         return mapsmith::cli::runPlace(args);
+    }
+    if (command == QLatin1String("server-maps")) {
+        return mapsmith::cli::runServerMaps(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

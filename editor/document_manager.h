@@ -1,10 +1,11 @@
 #pragma once
 // The open map and the work on its files: open, save, save as (v18 or split), new maps, the 0.5.3
-// alpha import, the patch MPQ export, the per-map save settings and the recent-file list. It shows no
-// dialogs: long operations report progress (and stop on cancel()), failures report an error naming the
-// file and the system's reason, successes a summary; a modified document is replaced (open, create,
+// alpha import, the patch MPQ and server map exports, the per-map save settings and the recent-file list. It
+// shows no dialogs: long operations report progress (and stop on cancel()), failures report an error naming
+// the file and the system's reason, successes a summary; a modified document is replaced (open, create,
 // import) only when the replace guard the window supplies agrees.
 
+#include "core/convert/server_maps.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/geometry/coords.h"
@@ -71,6 +72,12 @@ public:
     // Where an export proposes to write: the last export of this map, else the custom patch name that
     // wins in the client's Data folder under `clientData` (core::nextFreePatchName), else beside the map.
     QString defaultPatchPath(const QString& clientData) const;
+    // Writes the saved map's server .map files (core/convert/server_maps.h: every tile, with the request's
+    // map id, core and folder; document_manager_server_maps.cpp). Refused while the document has unsaved
+    // changes or no folder. Remembered per map (serverMapsSettings).
+    bool exportServerMaps(const core::ServerMapsRequest& request);
+    // The map id, core and folder of this map's last server map export; nullopt before the first.
+    std::optional<core::ServerMapsRequest> serverMapsSettings() const;
     // Loads the map's tiles within `radius` tiles of `centre` that are not loaded yet; each tile that
     // fails is reported (the others load).
     void loadTilesAround(const core::TileCoord& centre, int radius);

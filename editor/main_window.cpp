@@ -24,6 +24,7 @@
 #include "widgets/new_map_dialog.h"
 #include "widgets/object_properties_panel.h"
 #include "widgets/preferences_dialog.h"
+#include "widgets/server_maps_dialog.h"
 #include "widgets/texture_browser.h"
 #include "widgets/tile_map_widget.h"
 #include "widgets/tile_summary_panel.h"
@@ -32,6 +33,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -199,6 +201,7 @@ void MainWindow::createFileMenu() {
         }
     });
     file->addAction(tr("&Export Patch MPQ..."), this, &MainWindow::exportPatchAsked);
+    file->addAction(tr("Export &Server Maps..."), this, &MainWindow::exportServerMapsAsked);
     QMenu* alpha = file->addMenu(tr("Alpha Maps on Save"));
     alpha->setToolTipsVisible(true);
     mAlphaGroup = new QActionGroup(this);
@@ -863,6 +866,49 @@ void MainWindow::exportPatchAsked() {
         }
     }
     mDocs->exportPatch(path);
+}
+
+// Map id, core and folder from the dialog (started from this map's last choice), or without dialogs the
+// last choice as it is.
+void MainWindow::exportServerMapsAsked() {
+    core::MapDocument* doc = document();
+    if (!doc) {
+        reportError(tr("Open a map first"));
+        return;
+    }
+    // Made from the saved files, as the patch: unsaved changes are saved first, after asking.
+    if (doc->isModified() && !mDocs->isBundled() && dialogsAllowed()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Export Server Maps"),
+            tr("Server maps are made from the saved files and %1 has unsaved changes. Save them first?")
+                .arg(doc->mapName()),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer != QMessageBox::Save || !save()) {
+            return;
+        }
+    }
+    std::optional<core::ServerMapsRequest> request = mDocs->serverMapsSettings();
+    if (dialogsAllowed()) {
+        core::ServerMapsRequest start;
+        if (!mDocs->isBundled()) {
+            start.outDir = QFileInfo(mDocs->path()).dir().filePath(QStringLiteral("server-maps"));
+        }
+        widgets::ServerMapsDialog dialog(this);
+        dialog.setRequest(request.value_or(start));
+        const bool accepted = dialog.exec() == QDialog::Accepted;
+        reclaimKeyboard();
+        if (!accepted) {
+            return;
+        }
+        request = dialog.request();
+    } else if (!request) {
+        reportError(
+            tr("Export Server Maps needs the map's id, the server core and a folder, and none has been "
+               "chosen for %1 yet")
+                .arg(doc->mapName()));
+        return;
+    }
+    mDocs->exportServerMaps(*request);
 }
 
 void MainWindow::chooseAndOpen() {

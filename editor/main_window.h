@@ -166,6 +166,7 @@ private:
     void chooseAndOpen();
     void chooseSaveFolder(std::optional<core::TileLayout> layout);
     void exportPatchAsked();
+    void exportServerMapsAsked();
     void reportError(const QString& message);
     void reportModelProblem(const core::ModelProblem& problem);
     // Records `action` as rebindable under `id` with its default keys (and sets them).

@@ -1,13 +1,47 @@
-// libFuzzer target for the ADT reader, the layout checker and the writer: any input must be read without
-// a crash; what reads strictly must write, pass the layout check and read back with the same content.
+// libFuzzer target for the ADT reader, the layout checker, the writer and the server map writer: any
+// input must be read without a crash; what reads strictly must write, pass the layout check and read back
+// with the same content; every tile the reader gives (strict or lenient) must convert to a server .map
+// (or be refused) without a crash, and a .map ends where its header's last section ends.
 
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
 #include "io/adt/adt_layout.h"
+#include "io/server_map/server_map.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
+
+namespace {
+
+// Converts for both cores; a file written must be exactly as long as its header's sections say.
+void serverMaps(const mapsmith::io::Adt& adt) {
+    using namespace mapsmith::io;
+    for (const auto core : {ServerCore::AzerothCore, ServerCore::TrinityCore}) {
+        const auto map = writeServerMap(adt, {core});
+        if (!map) {
+            continue;
+        }
+        std::uint32_t header[11] = {};
+        if (map->size() < sizeof header) {
+            __builtin_trap();
+        }
+        std::memcpy(header, map->data(), sizeof header);
+        std::uint64_t end = std::uint64_t(header[5]) + header[6]; // heights follow the area section
+        if (header[7] != 0) {
+            end = std::uint64_t(header[7]) + header[8];
+        }
+        if (header[9] != 0) {
+            end = std::uint64_t(header[9]) + header[10];
+        }
+        if (header[3] != 44 || header[5] != header[3] + header[4] || end != map->size()) {
+            __builtin_trap();
+        }
+    }
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace mapsmith::io;
@@ -15,11 +49,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)checkAdtLayout(bytes);
     AdtReadOptions lenient;
     lenient.lenient = true;
-    (void)readAdt(bytes, lenient);
+    if (auto loose = readAdt(bytes, lenient)) {
+        serverMaps(loose->adt);
+    }
     auto strict = readAdt(bytes);
     if (!strict) {
         return 0;
     }
+    serverMaps(strict->adt);
     const auto written = writeAdt(strict->adt);
     if (!checkAdtLayout(written).empty()) {
         __builtin_trap();
