@@ -20,8 +20,11 @@ namespace mapsmith::cli {
 std::optional<int> parseCommand(QCommandLineParser& parser, const QStringList& args, int minPositional,
                                 int maxPositional, const QList<QCommandLineOption>& required = {});
 
+// --wdt WDT: the map's WDT, which sets a tile's alpha map depth.
+QCommandLineOption wdtOption();
+
 int runInfo(const QStringList& args);
-int runValidate(const QStringList& args);
+int runValidate(const QStringList& args); // cli/validate.cpp
 int runDump(const QStringList& args);
 int runRoundtrip(const QStringList& args);
 int runNew(const QStringList& args);
