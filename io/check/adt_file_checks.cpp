@@ -347,7 +347,8 @@ void LayoutCheck::checkMcnk(std::size_t i) {
     }
     if (const ChunkEntry* mcrf = sub(index, chunk::MCRF);
         mcrf && mcrf->size != (std::uint64_t(w[4]) + w[14]) * 4) {
-        error("mcnk-counts", C | N, chunk::MCNK, headerAt + 0x10,
+        // At MCRF's data, where the reader names the same disagreement.
+        error("mcnk-counts", C | N, chunk::MCRF, mcrf->offset + 8,
               "an MCNK's nDoodadRefs + nMapObjRefs do not match MCRF's size");
     }
 }

@@ -55,7 +55,7 @@ void checkChunks(const Adt& adt, FindingList& out, const AdtPlaces& places) {
                     "an MCNK's indexX/indexY do not match its place in the tile");
         }
         if (c.layers.size() > 4) {
-            out.add("mcly-layers", Severity::Error, C | N, chunk::MCLY, at,
+            out.add("mcly-layers", Severity::Error, C | N, chunk::MCLY, places.mclyAt(i),
                     "an MCNK has more than 4 texture layers: the client and Noggit draw 4");
         }
         const bool colourFlag = (c.flags & mcnk_flags::HasVertexColors) != 0;
@@ -110,6 +110,10 @@ AdtPlaces locateAdtPlaces(std::span<const std::byte> file) {
     Diagnostics diag;
     for (const ChunkEntry& c : listAdtChunks(file, diag)) {
         if (c.mcnkIndex >= 0) {
+            if (c.id == chunk::MCLY && std::size_t(c.mcnkIndex) < places.mcnk.size()) {
+                places.mcly.resize(places.mcnk.size());
+                places.mcly[std::size_t(c.mcnkIndex)] = c.offset + 8;
+            }
             continue;
         }
         if (c.id == chunk::MCNK) {

@@ -17,11 +17,13 @@ namespace mapsmith::io {
 // file, a part in another file of a split set) are 0.
 struct AdtPlaces {
     std::vector<std::uint64_t> mcnk; // offset of MCNK i's chunk header, in file order
+    std::vector<std::uint64_t> mcly; // offset of MCNK i's MCLY data (0: none), where the reader names it
     std::uint64_t mddf = 0;          // offset of MDDF's data (entry k at + 36 k)
     std::uint64_t modf = 0;          // offset of MODF's data (entry k at + 64 k)
     std::uint64_t mh2o = 0;          // offset of MH2O's data (chunk c's header entry at + 12 c)
 
     std::uint64_t mcnkAt(std::size_t i) const { return i < mcnk.size() ? mcnk[i] : 0; }
+    std::uint64_t mclyAt(std::size_t i) const { return i < mcly.size() ? mcly[i] : 0; }
 };
 
 // The places of a v18 tile or split root's chunks.
