@@ -34,6 +34,7 @@ int runExportHeightmap(const QStringList& args); // cli/heightmap.cpp
 int runImportHeightmap(const QStringList& args);
 int runExportHmp(const QStringList& args); // cli/hmp_terrain.cpp
 int runImportHmp(const QStringList& args);
-int runPlace(const QStringList& args); // cli/place.cpp
+int runPlace(const QStringList& args);  // cli/place.cpp
+int runRepair(const QStringList& args); // cli/repair.cpp
 
 } // namespace mapsmith::cli

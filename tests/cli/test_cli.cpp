@@ -213,7 +213,8 @@ void TestCli::cleanup() {
 void TestCli::helpEverywhere_data() {
     addCliCaseColumn();
     addCliCase("top", {.args = {"--help"}, .outHas = {"Usage", "import-hmp FILE.hmp MAPDIR"}});
-    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert"}) {
+    for (const char* c :
+         {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert", "repair"}) {
         addCliCase(c, {.args = {c, "--help"}, .outHas = {"Usage"}});
     }
     for (const char* c : {"import-heightmap", "export-heightmap", "import-hmp", "export-hmp"}) {
