@@ -1,9 +1,8 @@
 #include "cli/file_checks.h"
 
+#include "core/check/file_findings.h"
 #include "core/document/tile_summary.h"
 #include "io/check/adt_file_checks.h"
-#include "io/check/adt_model_checks.h"
-#include "io/check/wdt_checks.h"
 
 namespace mapsmith::cli {
 namespace {
@@ -13,13 +12,10 @@ constexpr io::ConsumerSet kClientAndNoggit = io::bit(io::Consumer::Client) | io:
 } // namespace
 
 std::vector<io::Finding> checkTile(const InputTile& tile) {
+    std::vector<io::Finding> findings = core::tileFindings(tile.adt, {}, tile.files.files.front().bytes,
+                                                           tile.files.layout == TileLayout::V18);
     io::FindingList list;
-    const TileFile& root = tile.files.files.front();
-    const bool v18 = tile.files.layout == TileLayout::V18;
-    if (v18) {
-        io::checkAdtFileLayout(root.bytes, list);
-    }
-    io::checkAdtModel(tile.adt, list, io::locateAdtPlaces(root.bytes));
+    list.append(findings);
     // The client and Noggit decode MCAL with the depth the WDT sets (MPHD 0x4 / 0x80).
     const core::TileSummary s = core::summarizeTile(tile.adt);
     if (s.alphaRle > 0 && !tile.alpha.wdtPath.isEmpty() && !tile.adt.bigAlpha) {
@@ -41,22 +37,11 @@ std::vector<io::Finding> checkUnreadableTile(const TileFiles& files, const io::E
 
 std::vector<io::Finding> checkWdt(const io::Wdt& wdt, std::span<const std::byte> bytes,
                                   const std::vector<io::Warning>& readProblems) {
-    io::FindingList list;
-    io::checkWdtModel(wdt, list, bytes);
-    io::addReadProblems(readProblems, list);
-    return list.take();
+    return core::wdtFindings(wdt, bytes, readProblems);
 }
 
 std::vector<io::Finding> checkWdtBytes(std::span<const std::byte> bytes) {
-    io::Diagnostics diag;
-    diag.lenient = true;
-    auto wdt = io::readWdt(bytes, diag);
-    if (!wdt) {
-        io::FindingList list;
-        io::addReadProblems({wdt.error()}, list);
-        return list.take();
-    }
-    return checkWdt(*wdt, bytes, diag.warnings);
+    return core::wdtFileFindings(bytes);
 }
 
 QString findingLine(const QString& path, const io::Finding& f) {

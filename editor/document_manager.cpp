@@ -180,6 +180,9 @@ bool DocumentManager::save() {
         emit errorOccurred(tr("The bundled demo map is read-only: use Save As"));
         return false;
     }
+    if (!mayWrite(false)) {
+        return false;
+    }
     io::AdtWriteOptions options;
     options.alphaEncoding = mSaveAlpha;
     core::MapDocument::SaveReport report;
@@ -197,8 +200,19 @@ bool DocumentManager::save() {
     return true;
 }
 
+bool DocumentManager::mayWrite(bool saveAs) const {
+    if (!mSaveGuard) {
+        return true;
+    }
+    const auto problems = core::checkBeforeSave(*mDoc, saveAs);
+    return problems.empty() || mSaveGuard(core::describeSaveProblems(problems));
+}
+
 bool DocumentManager::saveAs(const QString& folder, std::optional<core::TileLayout> layout) {
     if (!mDoc) {
+        return false;
+    }
+    if (!mayWrite(true)) {
         return false;
     }
     const core::TileLayout target = layout.value_or(mDoc->source().layout());

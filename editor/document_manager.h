@@ -45,6 +45,9 @@ public:
     // Asked before a modified document is replaced by another (open, create, import): false keeps it.
     // Without a guard the document is replaced.
     void setReplaceGuard(std::function<bool()> guard) { mReplaceGuard = std::move(guard); }
+    // Asked before a save writes something a consumer would reject or misread (core/check/save_check.h),
+    // with the problems named per file and consumer: false cancels the save. Without a guard it writes.
+    void setSaveGuard(std::function<bool(const QString& problems)> guard) { mSaveGuard = std::move(guard); }
     // The game data's model boxes, for the 0.5.3 import's doodad references (unset: none known).
     void setModelBounds(core::ModelBoundsFn bounds) { mModelBounds = std::move(bounds); }
 
@@ -106,6 +109,7 @@ private:
     class Progress;
     bool openMap(const QString& given, bool askToReplace);
     bool mayReplace() const;
+    bool mayWrite(bool saveAs) const; // the save guard's answer when the save has problems
     QString mapSettingsKey(const QString& what) const;
     void addRecentFile(const QString& path);
 
@@ -115,6 +119,7 @@ private:
     std::optional<core::TileCoord> mStartTile;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     std::function<bool()> mReplaceGuard;
+    std::function<bool(const QString&)> mSaveGuard;
     core::ModelBoundsFn mModelBounds;
     bool mCancelled = false; // cancel() during the running operation
 };
