@@ -9,6 +9,7 @@
 #include "core/document/map_source.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
+#include "core/repair/document_repair.h"
 #include "io/adt/alpha_codec.h"
 
 #include <QObject>
@@ -71,6 +72,9 @@ public:
     // mpqPath. Refused while the document has unsaved changes or no folder. The path is remembered per
     // map (defaultPatchPath).
     bool exportPatch(const QString& mpqPath);
+    // Map > Repair: the repair rules over the whole map as one undo step (core/repair/document_repair.h),
+    // with progress and Cancel. Returns the report (nullopt without a document or when cancelled).
+    std::optional<core::DocumentRepairReport> repairMap();
     // Where an export proposes to write: the last export of this map, else the custom patch name that
     // wins in the client's Data folder under `clientData` (core::nextFreePatchName), else beside the map.
     QString defaultPatchPath(const QString& clientData) const;
