@@ -28,12 +28,6 @@
 namespace mapsmith::cli {
 namespace {
 
-QCommandLineOption wdtOption() {
-    return QCommandLineOption(QStringLiteral("wdt"),
-                              QStringLiteral("The map's WDT (sets the alpha map depth). Default: <Map>.wdt "
-                                             "beside <Map>_<x>_<y>.adt when it exists."),
-                              QStringLiteral("WDT"));
-}
 QCommandLineOption jsonOption(const QString& what) {
     return QCommandLineOption(QStringLiteral("json"), what);
 }
@@ -209,6 +203,13 @@ int infoWdt(const QString& path, const std::vector<std::byte>& bytes, bool json)
 
 } // namespace
 
+QCommandLineOption wdtOption() {
+    return QCommandLineOption(QStringLiteral("wdt"),
+                              QStringLiteral("The map's WDT (sets the alpha map depth). Default: <Map>.wdt "
+                                             "beside <Map>_<x>_<y>.adt when it exists."),
+                              QStringLiteral("WDT"));
+}
+
 int runInfo(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -347,77 +348,6 @@ int runInfo(const QStringList& args) {
         o << "note:      " << describe(n) << "\n";
     }
     return Ok;
-}
-
-int runValidate(const QStringList& args) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Checks an ADT tile or WDT. Exits 0 when valid; otherwise prints each problem (chunk, "
-        "byte offset, reason) and exits 1. For tiles it also checks what the server map extractors "
-        "require: MVER 18, MHDR right after MVER, MCIN at 0x54, MCVT of 580 bytes, and every "
-        "MHDR/MCIN/MCNK offset. A split root (Name_X_Y.adt with Name_X_Y_tex0.adt/_obj0.adt beside it) "
-        "is read with its partners and each problem names its file; the v18 layout checks do not apply "
-        "to split sets. Notes (\"note: ...\") name data the client ignores, such as MCCV or MCSH present "
-        "with their MCNK flag clear; Mapsmith keeps it as read, and a note does not make a file invalid. "
-        "Models and textures (M2, M2 skin, WMO root or group, MDX, MDL, HMP, BLP; the kind is read from the "
-        "first bytes) are read strictly; the first problem and every further one a lenient read finds are "
-        "listed. An M2 is checked with every skin profile its header counts (Name00.skin ..) and a WMO root "
-        "with every group file (Name_000.wmo ..), found beside it in any letter case: a missing skin "
-        "profile or group file is a problem. MD21 (Legion+ M2) is refused (exit 3)."));
-    parser.addPositionalArgument(
-        QStringLiteral("FILE"),
-        QStringLiteral("An .adt (v18 or split root) or .wdt file, or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or "
-                       ".blp file."));
-    const auto wdt = wdtOption();
-    const auto json = jsonOption(QStringLiteral("Print the problems as JSON."));
-    parser.addOptions({wdt, json});
-    if (auto code = parseCommand(parser, args, 1, 1)) {
-        return *code;
-    }
-    const QString path = parser.positionalArguments().first();
-    auto bytes = core::readWholeFile(path);
-    if (!bytes) {
-        err() << "mapsmith-cli validate: " << describe(bytes.error()) << "\n";
-        return Failure;
-    }
-    const io::FileKind kind = kindOf(*bytes, path);
-    if (kind != io::FileKind::Adt && kind != io::FileKind::Wdt) {
-        return modelValidate(kind, path, *bytes, parser.isSet(json));
-    }
-    std::vector<io::Error> problems;
-    std::vector<io::Warning> notes; // harmless, worth knowing: printed, never a reason to exit 1
-    if (kind == io::FileKind::Wdt) {
-        io::Diagnostics diag;
-        diag.lenient = true;
-        auto w = io::readWdt(*bytes, diag);
-        if (!w) {
-            problems.push_back(w.error());
-        }
-        problems.insert(problems.end(), diag.warnings.begin(), diag.warnings.end());
-    } else {
-        if (!isSplitRoot(path)) {
-            problems = io::checkAdtLayout(*bytes); // the v18 layout the extractors read
-        }
-        auto tile = readTile(path, parser.value(wdt), true);
-        if (!tile && tile.error().code == io::ErrorCode::FileIo) {
-            err() << "mapsmith-cli validate: " << located(path, tile.error()) << "\n";
-            return Failure;
-        }
-        if (!tile) {
-            problems.push_back(tile.error());
-        } else {
-            problems.insert(problems.end(), tile->warnings.begin(), tile->warnings.end());
-            notes = tile->notes;
-            const auto s = core::summarizeTile(tile->adt);
-            const QString& wdtPath = tile->alpha.wdtPath;
-            if (s.alphaRle > 0 && !wdtPath.isEmpty() && !tile->adt.bigAlpha) {
-                problems.push_back(
-                    io::Error{io::ErrorCode::BadValue, io::chunk::MCLY, 0,
-                              "compressed alpha maps need MPHD flag 0x4 in " + wdtPath.toStdString()});
-            }
-        }
-    }
-    return reportValidation(path, problems, notes, parser.isSet(json));
 }
 
 int runDump(const QStringList& args) {

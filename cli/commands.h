@@ -20,8 +20,11 @@ namespace mapsmith::cli {
 std::optional<int> parseCommand(QCommandLineParser& parser, const QStringList& args, int minPositional,
                                 int maxPositional, const QList<QCommandLineOption>& required = {});
 
+// --wdt WDT: the map's WDT, which sets a tile's alpha map depth.
+QCommandLineOption wdtOption();
+
 int runInfo(const QStringList& args);
-int runValidate(const QStringList& args);
+int runValidate(const QStringList& args); // cli/validate.cpp
 int runDump(const QStringList& args);
 int runRoundtrip(const QStringList& args);
 int runNew(const QStringList& args);
@@ -33,5 +36,6 @@ int runExportHmp(const QStringList& args); // cli/hmp_terrain.cpp
 int runImportHmp(const QStringList& args);
 int runPlace(const QStringList& args);      // cli/place.cpp
 int runServerMaps(const QStringList& args); // cli/server_maps.cpp
+int runRepair(const QStringList& args);     // cli/repair.cpp
 
 } // namespace mapsmith::cli

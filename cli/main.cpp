@@ -12,8 +12,12 @@ const char* kUsage = R"(Usage: mapsmith-cli <command> [options] FILE...
 Commands:
   info FILE [--wdt WDT] [--chunks] [--json]     summary: version, chunk list, counts, alpha format;
                                                 models: bounds, vertices, triangles, textures, groups
-  validate FILE [--wdt WDT] [--json]            check a file; exit 0 when valid, 1 with each problem
+  validate FILE [--wdt WDT] [--for CONSUMERS] [--json]
+                                                check a file for the 3.3.5 client, the AzerothCore and
+                                                TrinityCore extractors and Noggit; exit 1 on an error
                                                 (models: with their skin profiles / group files)
+  repair IN... --out DIR [--wdt WDT] [--json]   tiles, WDTs or map folders rewritten in the layout
+                                                every consumer accepts, with a report of each change
   dump FILE [--wdt WDT] [--json]                the semantic content as JSON (for comparing files)
   roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
                                                 read and write back, optionally re-encoding alpha maps
@@ -113,6 +117,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("server-maps")) {
         return mapsmith::cli::runServerMaps(args);
+    }
+    if (command == QLatin1String("repair")) {
+        return mapsmith::cli::runRepair(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

@@ -1,5 +1,6 @@
 #include "editor/document_manager.h"
 
+#include "core/check/save_check.h"
 #include "core/convert/alpha_import.h"
 #include "core/convert/export_patch.h"
 #include "core/convert/new_map.h"
@@ -180,6 +181,9 @@ bool DocumentManager::save() {
         emit errorOccurred(tr("The bundled demo map is read-only: use Save As"));
         return false;
     }
+    if (!mayWrite(false)) {
+        return false;
+    }
     io::AdtWriteOptions options;
     options.alphaEncoding = mSaveAlpha;
     core::MapDocument::SaveReport report;
@@ -197,8 +201,19 @@ bool DocumentManager::save() {
     return true;
 }
 
+bool DocumentManager::mayWrite(bool saveAs) const {
+    if (!mSaveGuard) {
+        return true;
+    }
+    const auto problems = core::checkBeforeSave(*mDoc, saveAs);
+    return problems.empty() || mSaveGuard(core::describeSaveProblems(problems));
+}
+
 bool DocumentManager::saveAs(const QString& folder, std::optional<core::TileLayout> layout) {
     if (!mDoc) {
+        return false;
+    }
+    if (!mayWrite(true)) {
         return false;
     }
     const core::TileLayout target = layout.value_or(mDoc->source().layout());
@@ -301,6 +316,32 @@ QString DocumentManager::defaultPatchPath(const QString& clientData) const {
     }
     const QString folder = isBundled() ? QDir::homePath() : QFileInfo(mPath).absolutePath();
     return QDir(folder).filePath(QStringLiteral("patch-4.MPQ"));
+}
+
+std::optional<core::DocumentRepairReport> DocumentManager::repairMap() {
+    if (!mDoc) {
+        return std::nullopt;
+    }
+    const int total = mDoc->wdt().tileCount();
+    const auto report = [&] {
+        const Progress progress(*this, tr("Checking %n tile(s) for repair...", nullptr, total), total);
+        return core::repairDocument(*mDoc, std::cref(progress));
+    }();
+    if (!report) {
+        emit errorOccurred(QString::fromStdString(report.error().describe()));
+        return std::nullopt;
+    }
+    const QString summary =
+        report->pushed
+            ? tr("Repaired %1: %n change(s), %2 error(s) left (Edit > Undo takes it back; save to write it)",
+                 nullptr, int(report->changeCount()))
+                  .arg(mDoc->mapName())
+                  .arg(report->errorsLeft())
+        : report->errorsLeft() > 0
+            ? tr("Nothing Map > Repair can change; %n error(s) left", nullptr, int(report->errorsLeft()))
+            : tr("Nothing to repair: every consumer accepts %1").arg(mDoc->mapName());
+    emit succeeded(summary, 10000);
+    return *report;
 }
 
 bool DocumentManager::exportPatch(const QString& mpqPath) {

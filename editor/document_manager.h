@@ -10,6 +10,7 @@
 #include "core/document/map_source.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
+#include "core/repair/document_repair.h"
 #include "io/adt/alpha_codec.h"
 
 #include <QObject>
@@ -46,6 +47,9 @@ public:
     // Asked before a modified document is replaced by another (open, create, import): false keeps it.
     // Without a guard the document is replaced.
     void setReplaceGuard(std::function<bool()> guard) { mReplaceGuard = std::move(guard); }
+    // Asked before a save writes something a consumer would reject or misread (core/check/save_check.h),
+    // with the problems named per file and consumer: false cancels the save. Without a guard it writes.
+    void setSaveGuard(std::function<bool(const QString& problems)> guard) { mSaveGuard = std::move(guard); }
     // The game data's model boxes, for the 0.5.3 import's doodad references (unset: none known).
     void setModelBounds(core::ModelBoundsFn bounds) { mModelBounds = std::move(bounds); }
 
@@ -69,6 +73,9 @@ public:
     // mpqPath. Refused while the document has unsaved changes or no folder. The path is remembered per
     // map (defaultPatchPath).
     bool exportPatch(const QString& mpqPath);
+    // Map > Repair: the repair rules over the whole map as one undo step (core/repair/document_repair.h),
+    // with progress and Cancel. Returns the report (nullopt without a document or when cancelled).
+    std::optional<core::DocumentRepairReport> repairMap();
     // Where an export proposes to write: the last export of this map, else the custom patch name that
     // wins in the client's Data folder under `clientData` (core::nextFreePatchName), else beside the map.
     QString defaultPatchPath(const QString& clientData) const;
@@ -113,6 +120,7 @@ private:
     class Progress;
     bool openMap(const QString& given, bool askToReplace);
     bool mayReplace() const;
+    bool mayWrite(bool saveAs) const; // the save guard's answer when the save has problems
     QString mapSettingsKey(const QString& what) const;
     void addRecentFile(const QString& path);
 
@@ -122,6 +130,7 @@ private:
     std::optional<core::TileCoord> mStartTile;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     std::function<bool()> mReplaceGuard;
+    std::function<bool(const QString&)> mSaveGuard;
     core::ModelBoundsFn mModelBounds;
     bool mCancelled = false; // cancel() during the running operation
 };

@@ -7,6 +7,7 @@
 #include "core/models/model_library.h"
 #include "core/models/selection_info.h"
 #include "editor/document_manager.h"
+#include "editor/map_repair_action.h"
 #include "editor/minimap_builder.h"
 #include "editor/model_previews.h"
 #include "editor/object_actions.h"
@@ -290,6 +291,9 @@ void MainWindow::createActions() {
         connect(a, &QAction::triggered, mTools, [this, id] { mTools->select(id); });
     }
 
+    QMenu* map = menuBar()->addMenu(tr("&Map"));
+    mMapRepair = new MapRepairAction(*mDocs, map, this);
+
     mViewMenu = menuBar()->addMenu(tr("&View"));
     QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {
         widgets::GoToDialog dialog(this);
@@ -537,6 +541,22 @@ QImage MainWindow::grabWithViewport() {
 void MainWindow::connectDocuments() {
     // Without dialogs (automation) a modified map is replaced without asking.
     mDocs->setReplaceGuard([this] { return maybeSave(); });
+    // Before a save writes what a consumer would reject: ask (without dialogs: write and say so).
+    mDocs->setSaveGuard([this](const QString& problems) {
+        if (!isVisible() || !dialogsAllowed()) {
+            statusBar()->showMessage(
+                tr("Writing files some consumers reject: %1").arg(problems.section(u'\n', 0, 0)));
+            return true;
+        }
+        QMessageBox box(
+            QMessageBox::Warning, tr("Save"),
+            tr("Some of what is about to be written would be rejected or misread by the consumers "
+               "named. Map > Repair fixes what a rule can. Write it anyway?"),
+            QMessageBox::Save | QMessageBox::Cancel, this);
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.setDetailedText(problems);
+        return box.exec() == QMessageBox::Save;
+    });
     connect(mDocs, &DocumentManager::documentAboutToChange, this, &MainWindow::documentAboutToChange);
     connect(mDocs, &DocumentManager::documentChanged, this, &MainWindow::documentChanged);
     connect(mDocs, &DocumentManager::saved, this, &MainWindow::updateTitle);

@@ -60,6 +60,7 @@ namespace mapsmith::editor {
 
 class DocumentManager;
 class MinimapBuilder;
+class MapRepairAction;
 class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
@@ -78,6 +79,7 @@ public:
     ToolManager* tools() const { return mTools; }
     // The Edit menu's object entries: copy, paste, duplicate, select none, snap to ground, align to slope.
     ObjectActions* objectActions() const { return mObjectActions; }
+    MapRepairAction* mapRepair() const { return mMapRepair; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
@@ -183,6 +185,7 @@ private:
     TileStreamer* mStreamer = nullptr;
     QAction* mDeleteObjects = nullptr;
     ObjectActions* mObjectActions = nullptr;
+    MapRepairAction* mMapRepair = nullptr;
     bool mSelectionShowPending = false;
     std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport
     QAction* mSaveAsV18 = nullptr;

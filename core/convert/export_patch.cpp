@@ -1,5 +1,6 @@
 #include "core/convert/export_patch.h"
 
+#include "core/check/file_findings.h"
 #include "io/assets/mpq_writer.h"
 #include "io/binary/file_io.h"
 #include "io/wdt/wdt.h"
@@ -257,6 +258,7 @@ Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::p
         return CoreError(writer.error(), writer.error().message);
     }
     const std::size_t total = plan.files.size();
+    std::optional<bool> bigAlpha; // the tiles' alpha depth, from the WDT (the plan's first file)
     for (std::size_t i = 0; i < total; ++i) {
         const auto& [path, gamePath] = plan.files[i];
         // One file in memory at a time; the size is checked before it is read.
@@ -273,6 +275,26 @@ Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::p
         if (!bytes) {
             return CoreError(bytes.error(), "Cannot read " + path.string() + " for " + outMpq.string() +
                                                 ": " + bytes.error().message + ".");
+        }
+        // A file some consumer would reject or misread is not shipped (repair it first).
+        const std::string ext = lower(gamePath.substr(gamePath.size() >= 4 ? gamePath.size() - 4 : 0));
+        std::vector<io::Finding> errors;
+        if (ext == ".wdt") {
+            errors = errorsOf(wdtFileFindings(*bytes));
+            io::Diagnostics diag;
+            diag.lenient = true;
+            if (auto wdt = io::readWdt(*bytes, diag)) {
+                bigAlpha = wdt->bigAlpha();
+            }
+        } else if (ext == ".adt") {
+            errors = errorsOf(tileFileFindings(*bytes, bigAlpha));
+        }
+        if (!errors.empty()) {
+            (*writer)->abandon();
+            return CoreError(CoreError::Code::Refused,
+                             path.string() + " would be rejected or misread: " + describeFindings(errors) +
+                                 ". Repair it first (Map > Repair, or mapsmith-cli repair); " +
+                                 outMpq.string() + " was not changed.");
         }
         if (auto added = (*writer)->add(gamePath, *bytes); !added) {
             return CoreError(added.error(), added.error().message + " (from " + path.string() + ").");

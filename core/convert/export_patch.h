@@ -45,9 +45,12 @@ struct PatchExportResult {
 using PatchExportProgress = std::function<bool(std::size_t done, std::size_t total)>;
 
 // Reads the plan's files one at a time and writes them to outMpq (io::MpqWriter: atomic, replaces an
-// existing archive). Errors name the file: a plan without files, a file that cannot be read, an
-// archive that cannot be written, or cancellation; outMpq is then left as it was and no temporary
-// file remains. Touches no shared state: may run on a worker thread.
+// existing archive). Each WDT and tile is checked for its consumers first (core/check/file_findings.h):
+// one that the 3.3.5 client, an extractor or a Noggit-style reader would reject or misread stops the
+// export (Refused, naming the file, what is wrong and for whom). Errors name the file: a plan without
+// files, a file that cannot be read or would be rejected, an archive that cannot be written, or
+// cancellation; outMpq is then left as it was and no temporary file remains. Touches no shared state: may
+// run on a worker thread.
 Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const std::filesystem::path& outMpq,
                                         const PatchExportProgress& progress = {});
 

@@ -258,7 +258,12 @@ void MapDocument::markTileTouched(TileCoord t) {
 }
 
 bool MapDocument::isModified() const {
-    return !mUndoStack->isClean() && !mTouchedSinceSave.empty();
+    return !mUndoStack->isClean() && (!mTouchedSinceSave.empty() || mWdtTouchedSinceSave);
+}
+
+void MapDocument::applyWdtEdit(const io::Wdt& wdt) {
+    mWdt = wdt;
+    mWdtTouchedSinceSave = true;
 }
 
 bool MapDocument::isTileModified(TileCoord t) const {
@@ -298,8 +303,15 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, co
             break;
         }
     }
+    if (report.ok && mWdtTouchedSinceSave && !mUndoStack->isClean()) {
+        if (auto written = mSource->writeWdt(io::writeWdt(mWdt)); !written) {
+            report.ok = false;
+            report.error = QString::fromStdString(written.error().describe());
+        }
+    }
     if (report.ok) {
         mTouchedSinceSave.clear();
+        mWdtTouchedSinceSave = false;
         mUndoStack->setClean();
     }
     return report;
@@ -383,6 +395,7 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
     }
     mSource = std::move(target);
     mTouchedSinceSave.clear();
+    mWdtTouchedSinceSave = false;
     mUndoStack->setClean();
     return report;
 }

@@ -84,7 +84,7 @@ public:
     // Tile-level state (name tables, placements).
     TileState tileState(TileCoord t) const;
 
-    // Saving: tiles changed since the last save (undoing back to it counts as unchanged).
+    // Saving: tiles (and the WDT) changed since the last save (undoing back to it counts as unchanged).
     bool isModified() const;
     bool isTileModified(TileCoord t) const;
     std::vector<TileCoord> modifiedTiles() const;
@@ -97,6 +97,7 @@ public:
     // Called after each tile written with (tiles done, tiles in all); returning false stops the save
     // after that tile (a cancelled save is a failed one: the document stays modified).
     using SaveProgress = std::function<bool(int done, int total)>;
+    // Writes the modified tiles, then the WDT when it changed.
     SaveReport save(const io::AdtWriteOptions& options = {}, const SaveProgress& progress = {});
     // Writes the whole map (WDT and every tile the WDT lists, loaded or not) to `target` and makes it
     // the document's source: later saves go there. On failure or cancel the old source stays.
@@ -130,6 +131,7 @@ private:
     // The edit path: only these reach the mutable state below.
     friend class StrokeRecorder;    // edit guards during a stroke; cancel()
     friend class ChunkStateCommand; // undo and redo
+    friend class WdtStateCommand;   // undo and redo of WDT changes
 
     io::Adt* editableTile(TileCoord t);
     io::MapChunk* editableChunk(const ChunkCoord& c);
@@ -140,6 +142,8 @@ private:
     void applyChunkEdit(const ChunkCoord& c, std::uint32_t dirtyBits, const ChunkState* state = nullptr);
     // The same for tile-level state; tileStateChanged() goes out at once.
     void applyTileEdit(TileCoord t, const TileState* state = nullptr);
+    // Stores the WDT and marks it for the next save().
+    void applyWdtEdit(const io::Wdt& wdt);
     // Undo memory bookkeeping: ChunkStateCommand's constructor and destructor, the recorder's finish().
     void commandCreated(ChunkStateCommand* cmd);
     void commandDestroyed(ChunkStateCommand* cmd);
@@ -156,6 +160,7 @@ private:
     QUndoStack* mUndoStack = nullptr;
     std::set<TileCoord> mTilesWithoutMh2o;     // read without an MH2O chunk
     std::set<TileCoord> mTouchedSinceSave;     // tiles edited, undone or redone since the last save
+    bool mWdtTouchedSinceSave = false;         // the WDT changed, or a change was undone, since the save
     std::set<TileCoord> mEditedTiles;          // tiles any edit touched since the document opened
     DirtyChunks mPendingChanges;               // edited this turn, not sent yet
     std::vector<ChunkStateCommand*> mCommands; // creation order, oldest first

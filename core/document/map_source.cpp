@@ -98,6 +98,19 @@ io::Expected<io::Adt> FolderMapSource::readTile(TileCoord tile, bool bigAlpha) {
     return readTileFile(tilePath(tile), bigAlpha);
 }
 
+std::optional<std::vector<std::byte>> MapSource::readV18TileFile(TileCoord) const {
+    return std::nullopt;
+}
+
+std::optional<std::vector<std::byte>> FolderMapSource::readV18TileFile(TileCoord tile) const {
+    const QString path = tilePath(tile);
+    if (io::hasSplitPartners(toFsPath(path))) {
+        return std::nullopt;
+    }
+    auto bytes = readWholeFile(path);
+    return bytes ? std::optional(std::move(bytes.value())) : std::nullopt;
+}
+
 MapSource::TileReader FolderMapSource::backgroundReader(bool bigAlpha) const {
     return [dir = mDir, name = mName, bigAlpha](TileCoord tile) {
         const QString path =
@@ -217,6 +230,11 @@ io::Expected<void> MemoryMapSource::writeWdt(std::span<const std::byte> bytes) {
 const std::vector<std::byte>* MemoryMapSource::tileBytes(TileCoord tile) const {
     const auto it = mTiles.find(tile);
     return it == mTiles.end() ? nullptr : &it->second;
+}
+
+std::optional<std::vector<std::byte>> MemoryMapSource::readV18TileFile(TileCoord tile) const {
+    const auto* bytes = tileBytes(tile);
+    return bytes ? std::optional(*bytes) : std::nullopt;
 }
 
 } // namespace mapsmith::core

@@ -39,6 +39,10 @@ public:
     virtual io::Expected<void> writeTileModel(TileCoord tile, const io::Adt& adt,
                                               const io::AdtWriteOptions& options);
 
+    // The bytes of a tile stored as one v18 file (not a split set), for the consumer checks of its layout
+    // (core/repair/document_repair.h); nullopt when it is not one or cannot be read.
+    virtual std::optional<std::vector<std::byte>> readV18TileFile(TileCoord tile) const;
+
     // A tile reader that may run on another thread while the document goes on using this source:
     // it holds what it needs (paths, or a copy of the bytes), never a reference to the source.
     using TileReader = std::function<io::Expected<io::Adt>(TileCoord tile)>;
@@ -65,6 +69,7 @@ public:
     io::Expected<void> writeTileModel(TileCoord tile, const io::Adt& adt,
                                       const io::AdtWriteOptions& options) override;
     TileReader backgroundReader(bool bigAlpha) const override;
+    std::optional<std::vector<std::byte>> readV18TileFile(TileCoord tile) const override;
 
 private:
     QString mDir;
@@ -86,6 +91,7 @@ public:
 
     void setTile(TileCoord tile, std::vector<std::byte> bytes) { mTiles[tile] = std::move(bytes); }
     TileReader backgroundReader(bool bigAlpha) const override; // reads a copy of the tiles as they are now
+    std::optional<std::vector<std::byte>> readV18TileFile(TileCoord tile) const override;
     const std::vector<std::byte>* tileBytes(TileCoord tile) const;
     const std::vector<std::byte>& wdtBytes() const { return mWdt; }
     int writeCount() const { return mWrites; }

@@ -17,29 +17,6 @@ const std::string& nameOf(const std::vector<std::string>& names, std::uint32_t i
     return index < names.size() ? names[index] : kNone;
 }
 
-// Whether two uses are copies of one object (see findDuplicateIds).
-bool sameObject(const io::Adt& a, const ObjectLocation& la, const io::Adt& b, const ObjectLocation& lb) {
-    if (la.kind != lb.kind || la.tile == lb.tile) {
-        return false;
-    }
-    if (la.kind == ObjectKind::Doodad) {
-        io::DoodadPlacement da = a.doodads[la.index];
-        io::DoodadPlacement db = b.doodads[lb.index];
-        if (!sameModelName(nameOf(a.modelNames, da.nameIndex), nameOf(b.modelNames, db.nameIndex))) {
-            return false;
-        }
-        da.nameIndex = db.nameIndex = 0;
-        return da == db;
-    }
-    io::MapObjectPlacement wa = a.mapObjects[la.index];
-    io::MapObjectPlacement wb = b.mapObjects[lb.index];
-    if (!sameModelName(nameOf(a.wmoNames, wa.nameIndex), nameOf(b.wmoNames, wb.nameIndex))) {
-        return false;
-    }
-    wa.nameIndex = wb.nameIndex = 0;
-    return wa == wb;
-}
-
 } // namespace
 
 UniqueIdAllocator::~UniqueIdAllocator() {
@@ -150,6 +127,28 @@ std::optional<std::uint32_t> UniqueIdAllocator::allocate() {
     }
     mSeen.insert(it, candidate);
     return candidate;
+}
+
+bool sameObject(const io::Adt& a, const ObjectLocation& la, const io::Adt& b, const ObjectLocation& lb) {
+    if (la.kind != lb.kind || la.tile == lb.tile) {
+        return false;
+    }
+    if (la.kind == ObjectKind::Doodad) {
+        io::DoodadPlacement da = a.doodads[la.index];
+        io::DoodadPlacement db = b.doodads[lb.index];
+        if (!sameModelName(nameOf(a.modelNames, da.nameIndex), nameOf(b.modelNames, db.nameIndex))) {
+            return false;
+        }
+        da.nameIndex = db.nameIndex = 0;
+        return da == db;
+    }
+    io::MapObjectPlacement wa = a.mapObjects[la.index];
+    io::MapObjectPlacement wb = b.mapObjects[lb.index];
+    if (!sameModelName(nameOf(a.wmoNames, wa.nameIndex), nameOf(b.wmoNames, wb.nameIndex))) {
+        return false;
+    }
+    wa.nameIndex = wb.nameIndex = 0;
+    return wa == wb;
 }
 
 std::vector<DuplicateId> findDuplicateIds(const std::vector<std::pair<TileCoord, const io::Adt*>>& tiles) {

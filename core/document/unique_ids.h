@@ -72,6 +72,10 @@ struct DuplicateId {
     std::vector<ObjectLocation> uses; // every use of the id, in tile order
 };
 
+// Whether two uses are copies of one object: in different tiles, of the same kind, with the same model
+// name and equal placements apart from nameIndex (one object across tile borders keeps one id).
+bool sameObject(const io::Adt& a, const ObjectLocation& la, const io::Adt& b, const ObjectLocation& lb);
+
 // Ids used by more than one object in the given tiles. Copies of one object in several tiles (same
 // kind, same model name, equal placement apart from nameIndex) are one object; two entries with the
 // id in one tile, a doodad and a WMO sharing it, or copies that differ are duplicates.

@@ -13,6 +13,8 @@ enum class CommandId : int {
     ShadowStroke,
     ImpassableStroke,
     ObjectEdit,
+    Repair,  // Map > Repair: the repair rules over the whole map (core/repair/document_repair.h)
+    WdtEdit, // a change of the map's WDT (core/edit/wdt_state_command.h)
 };
 
 } // namespace mapsmith::core

@@ -222,6 +222,8 @@ struct Adt {
 struct AdtReadOptions {
     bool lenient = false;         // read what can be read, collect warnings
     std::optional<bool> bigAlpha; // from the WDT; nullopt = infer from the alpha map sizes
+    // Keep MH2O instances that leave their chunk as stored (Mh2oReadOptions::keepOutsideChunk): `repair`.
+    bool keepLiquidOutsideChunk = false;
 };
 
 struct AdtReadResult {

@@ -24,8 +24,11 @@ struct ChunkEntry {
 // first top-level size that does not fit (reported in diag.warnings).
 std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnostics& diag);
 
-// Every structural problem: MVER 18 first, MHDR at 0x0C, MCIN at 0x54, MHDR and MCIN offsets, MCNK
-// header offsets/sizes/counts, MCVT 580 bytes. An empty result means the layout is valid.
+// The layout problems some consumer rejects or misreads (the error-severity findings of
+// io/check/adt_file_checks.h, each at its first place): MVER 18 first, MHDR at 0x0C, MCIN at 0x54, MHDR
+// and MCIN offsets, MCNK header offsets/sizes/counts, MCVT 580 bytes, MH2O rectangles. Conventions every
+// consumer tolerates (MCIN sizes without the header, MCNR declaring 448, MFBO without its flag) are not
+// problems. An empty result means every consumer reads the layout.
 std::vector<Error> checkAdtLayout(std::span<const std::byte> file);
 
 } // namespace mapsmith::io

@@ -350,7 +350,9 @@ bool AdtReader::readModf(ByteReader r) {
 
 // MH2O has its own reader (mh2o.h); its lenient problems join this read's warnings as they are.
 bool AdtReader::readMh2o(ByteReader r) {
-    auto liquids = io::readMh2o(r, mDiag);
+    Mh2oReadOptions options;
+    options.keepOutsideChunk = mOptions.keepLiquidOutsideChunk;
+    auto liquids = io::readMh2o(r, mDiag, options);
     if (!liquids) {
         return problem(liquids.error());
     }

@@ -55,7 +55,8 @@ struct RawInstance {
 
 class Mh2oReader {
 public:
-    Mh2oReader(ByteReader data, Diagnostics& diag) : mData(data), mReport(diag) {
+    Mh2oReader(ByteReader data, Diagnostics& diag, const Mh2oReadOptions& options)
+        : mData(data), mReport(diag), mOptions(options) {
         mData.setChunk(chunk::MH2O);
     }
 
@@ -78,6 +79,7 @@ private:
 
     ByteReader mData;
     ProblemReporter mReport;
+    Mh2oReadOptions mOptions;
     std::vector<std::uint64_t> mReferenced; // sorted offsets of every data block
 };
 
@@ -145,7 +147,8 @@ Expected<Mh2o> Mh2oReader::run() {
             in.height = mData.u8();
             raw.ofsExists = mData.u32();
             raw.ofsVertices = mData.u32();
-            if (in.width < 1 || in.height < 1 || in.xOffset + in.width > 8 || in.yOffset + in.height > 8) {
+            const bool outside = in.xOffset + in.width > 8 || in.yOffset + in.height > 8;
+            if (in.width < 1 || in.height < 1 || (outside && !mOptions.keepOutsideChunk)) {
                 if (!problem(raw.at + 12, ErrorCode::BadValue, // xOffset: the rectangle starts at +12
                              "chunk " + std::to_string(c) + " layer " + std::to_string(i) + ": rectangle " +
                                  std::to_string(in.xOffset) + "," + std::to_string(in.yOffset) + " " +
@@ -279,8 +282,8 @@ bool Mh2oReader::readVertices(const RawInstance& raw, LiquidInstance& in, int ch
 
 } // namespace
 
-Expected<Mh2o> readMh2o(ByteReader data, Diagnostics& diag) {
-    return Mh2oReader(data, diag).run();
+Expected<Mh2o> readMh2o(ByteReader data, Diagnostics& diag, const Mh2oReadOptions& options) {
+    return Mh2oReader(data, diag, options).run();
 }
 
 // Canonical layout: the 256-entry header; every instance record, chunk by chunk; then per chunk its

@@ -72,9 +72,17 @@ struct Mh2o {
     bool operator==(const Mh2o&) const = default;
 };
 
+struct Mh2oReadOptions {
+    // Keep an instance whose rectangle leaves its 8x8 chunk (xOffset + width > 8 or yOffset + height > 8),
+    // read with the rectangle as stored, instead of dropping it as a problem. For `repair`, which clips it
+    // into its chunk (core/repair/liquid_clip.h): until then the instance breaks the rectangle invariant
+    // above. Instances of width or height 0 are still dropped.
+    bool keepOutsideChunk = false;
+};
+
 // Parses the MH2O chunk data (the bytes after the 8-byte chunk header). `data` is positioned at the
 // chunk data; offsets inside MH2O are relative to its start. Errors name MH2O and absolute offsets.
-Expected<Mh2o> readMh2o(ByteReader data, Diagnostics& diag);
+Expected<Mh2o> readMh2o(ByteReader data, Diagnostics& diag, const Mh2oReadOptions& options = {});
 
 // Appends the chunk data (not the header) in the canonical layout.
 void writeMh2o(const Mh2o& mh2o, ByteWriter& out);

@@ -4,7 +4,7 @@
 
 #include "io/server_map/detail/extracted_tile.h"
 
-#include "io/server_map/liquid_types_335.h"
+#include "io/adt/liquid_types_335.h"
 
 #include <cstring>
 #include <string>

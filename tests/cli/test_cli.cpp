@@ -213,7 +213,8 @@ void TestCli::cleanup() {
 void TestCli::helpEverywhere_data() {
     addCliCaseColumn();
     addCliCase("top", {.args = {"--help"}, .outHas = {"Usage", "import-hmp FILE.hmp MAPDIR"}});
-    for (const char* c : {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert"}) {
+    for (const char* c :
+         {"info", "validate", "dump", "roundtrip", "new", "export-patch", "convert", "repair"}) {
         addCliCase(c, {.args = {c, "--help"}, .outHas = {"Usage"}});
     }
     for (const char* c : {"import-heightmap", "export-heightmap", "import-hmp", "export-hmp"}) {
@@ -559,7 +560,8 @@ void TestCli::hmpErrors() {
 }
 
 // A tile whose MCCV and MCSH are present with their MCNK flags clear (as other tools write them): valid,
-// with one note per kind; info counts them; dump says "disabled"; roundtrip keeps the bytes.
+// with one warning per kind for every consumer (issue 15: they were "note:" lines before), counted over
+// the 256 chunks; info counts them; dump says "disabled"; roundtrip keeps the bytes.
 void TestCli::disabledSubchunksAreNotesNotProblems() {
     const auto corpusBytes = readBytes(corpusPath("adt/Azeroth_38_46.adt"));
     mapsmith::io::AdtReadOptions options;
@@ -572,17 +574,20 @@ void TestCli::disabledSubchunksAreNotesNotProblems() {
 
     CliRun r = runCli({"validate", path});
     QCOMPARE(r.code, Ok);
-    QVERIFY2(r.out.contains(QStringLiteral("note: ")) && r.out.contains(QStringLiteral(": valid")),
+    QVERIFY2(r.out.contains(QStringLiteral(": valid (2 warning(s)")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral(
+                 "warning \\[client, azerothcore, trinitycore, noggit\\] [^ ]+: MCCV at "
+                 "0x[0-9a-f]+ \\(x256: [^)]*\\): MCCV present but has_mccv \\(0x40\\) clear"))),
              qPrintable(r.out));
-    QVERIFY2(
-        r.out.contains(QRegularExpression(QStringLiteral("MCCV at 0x[0-9a-f]+: MCCV present but disabled"))),
-        qPrintable(r.out));
-    QCOMPARE(r.out.count(QStringLiteral("note: ")), 2); // one line per kind, not one per chunk
+    QCOMPARE(r.out.count(QStringLiteral("warning [")), 2); // one line per kind, not one per chunk
     r = runCli({"validate", path, "--json"});
     QCOMPARE(r.code, Ok);
     const auto v = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(v["valid"].get<bool>(), true);
     QCOMPARE(v["notes"].size(), std::size_t(2));
+    QCOMPARE(v["findings"].size(), std::size_t(2));
+    QCOMPARE(v["findings"][0]["count"].get<int>(), 256);
+    QCOMPARE(v["findings"][0]["severity"].get<std::string>(), std::string("warning"));
 
     r = runCli({"info", path});
     QCOMPARE(r.code, Ok);

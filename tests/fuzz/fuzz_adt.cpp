@@ -1,11 +1,14 @@
-// libFuzzer target for the ADT reader, the layout checker, the writer and the server map writer: any
-// input must be read without a crash; what reads strictly must write, pass the layout check and read back
-// with the same content; every tile the reader gives (strict or lenient) must convert to a server .map
-// (or be refused) without a crash, and a .map ends where its header's last section ends.
+// libFuzzer target for the ADT reader, the consumer checks (layout and content), the writer and the
+// server map writer: any input must be read and checked without a crash; what reads strictly must write,
+// pass the layout check with no error and no finding the writer fixes, and read back with the same content;
+// every tile the reader gives (strict or lenient) must convert to a server .map (or be refused) without a
+// crash, and a .map ends where its header's last section ends.
 
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
 #include "io/adt/adt_layout.h"
+#include "io/check/adt_file_checks.h"
+#include "io/check/adt_model_checks.h"
 #include "io/server_map/server_map.h"
 
 #include <cstddef>
@@ -46,11 +49,20 @@ void serverMaps(const mapsmith::io::Adt& adt) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace mapsmith::io;
     const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
-    (void)checkAdtLayout(bytes);
+    FindingList findings;
+    checkAdtFileLayout(bytes, findings);
     AdtReadOptions lenient;
     lenient.lenient = true;
-    if (auto loose = readAdt(bytes, lenient)) {
-        serverMaps(loose->adt);
+    if (auto soft = readAdt(bytes, lenient)) {
+        checkAdtModel(soft->adt, findings, locateAdtPlaces(bytes));
+        addReadProblems(soft->warnings, findings);
+        serverMaps(soft->adt);
+    }
+    for (const Finding& f : findings.findings()) {
+        if (f.count == 0 || f.offsets.empty() || f.offsets.size() > kFindingOffsetsKept ||
+            f.consumers == kNoConsumers) {
+            __builtin_trap();
+        }
     }
     auto strict = readAdt(bytes);
     if (!strict) {
@@ -60,6 +72,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto written = writeAdt(strict->adt);
     if (!checkAdtLayout(written).empty()) {
         __builtin_trap();
+    }
+    // The writer's layout is canonical: only what it keeps as read may show (MCNR declared 448, MFBO
+    // without its MHDR flag), never an MCIN size or offset finding.
+    FindingList writtenFindings;
+    checkAdtFileLayout(written, writtenFindings);
+    for (const Finding& f : writtenFindings.findings()) {
+        if (f.rule != "mcnr-size" && f.rule != "mfbo-flag") {
+            __builtin_trap();
+        }
     }
     AdtReadOptions again;
     again.bigAlpha = strict->adt.bigAlpha;

@@ -1,7 +1,8 @@
-// libFuzzer target for the WDT reader and writer: any input must read (strictly and leniently) without a
-// crash; what reads strictly must write back byte-identical and read back equal; what reads leniently must
-// write a file that reads back equal.
+// libFuzzer target for the WDT reader, its consumer checks and the writer: any input must read (strictly
+// and leniently) and be checked without a crash; what reads strictly must write back byte-identical and read
+// back equal; what reads leniently must write a file that reads back equal.
 
+#include "io/check/wdt_checks.h"
 #include "io/wdt/wdt.h"
 
 #include <algorithm>
@@ -17,6 +18,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lenient.lenient = true;
     auto soft = readWdt(bytes, lenient);
     if (soft) {
+        FindingList findings;
+        checkWdtModel(*soft, findings, bytes);
+        for (const Finding& f : findings.findings()) {
+            if (f.count == 0 || f.consumers == kNoConsumers) {
+                __builtin_trap();
+            }
+        }
         Diagnostics again;
         again.lenient = true;
         auto back = readWdt(writeWdt(*soft), again);

@@ -3,11 +3,14 @@
 // replace guard is asked once before a modified document goes, cancel stops a save, and a patch export
 // is refused while edits are unsaved.
 
+#include "core/check/file_findings.h"
 #include "core/convert/new_map.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/edit/height_stroke.h"
 #include "editor/document_manager.h"
+#include "io/binary/file_io.h"
+#include "support/consumer_files.h"
 
 #include <QDir>
 #include <QSettings>
@@ -64,6 +67,11 @@ bool openEdited(editor::DocumentManager& docs, const QString& wdt,
     return docs.document()->isModified();
 }
 
+std::vector<io::Finding> wdtFindings(const QString& wdtPath) {
+    const auto bytes = io::readFileBytes(QFile::encodeName(wdtPath).toStdString());
+    return bytes ? core::wdtFileFindings(*bytes) : std::vector<io::Finding>{io::Finding{}};
+}
+
 QString systemReason(int error) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
@@ -82,6 +90,8 @@ private slots:
     void replaceGuardIsAskedOnceBeforeAModifiedDocumentGoes();
     void cancelStopsTheSave();
     void exportIsRefusedWhileEditsAreUnsaved();
+    void saveGuardIsAskedBeforeWritingWhatAConsumerRejects();
+    void repairMapIsOneUndoStepAndTheSaveValidates();
 };
 
 void TestDocumentManager::initTestCase() {
@@ -289,6 +299,69 @@ void TestDocumentManager::exportIsRefusedWhileEditsAreUnsaved() {
              qPrintable(errors.isEmpty() ? QString() : errors.last().at(0).toString()));
     QVERIFY(QFileInfo(mpq).size() > 0);
     QCOMPARE(docs.defaultPatchPath(QString()), mpq); // remembered for this map
+}
+
+// Save As would write a WDT without MWMO: the guard is asked once with the problem and its consumer; a
+// refusal writes nothing, consent writes the map.
+void TestDocumentManager::saveGuardIsAskedBeforeWritingWhatAConsumerRejects() {
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Guarded"));
+    QVERIFY(tests::dropWdtChunk(wdt, io::chunk::MWMO));
+    editor::DocumentManager docs;
+    QVERIFY(openEdited(docs, wdt, {kWest}));
+    QStringList asked;
+    bool consent = false;
+    docs.setSaveGuard([&](const QString& problems) {
+        asked << problems;
+        return consent;
+    });
+    const QString target = dir.filePath(QStringLiteral("Copy"));
+    QVERIFY(!docs.saveAs(target));
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked[0].contains(QStringLiteral("Guarded.wdt: MWMO")) &&
+                 asked[0].contains(QStringLiteral("TrinityCore")),
+             qPrintable(asked[0]));
+    QVERIFY(!QDir(target).exists() || QDir(target).isEmpty());
+    QVERIFY(docs.document()->isModified());
+
+    // A plain save writes only the edited tile, which no consumer rejects: not asked.
+    QVERIFY(docs.save());
+    QCOMPARE(asked.size(), 1);
+
+    consent = true;
+    QVERIFY(docs.saveAs(target));
+    QCOMPARE(asked.size(), 2);
+    QVERIFY(QFile::exists(QDir(target).filePath(QStringLiteral("Guarded.wdt"))));
+}
+
+// Map > Repair on a map whose WDT lacks MWMO: one undo step, the report names the change, the save writes a
+// WDT every consumer accepts, and a second repair finds nothing.
+void TestDocumentManager::repairMapIsOneUndoStepAndTheSaveValidates() {
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Fixed"));
+    QVERIFY(tests::dropWdtChunk(wdt, io::chunk::MWMO));
+    QVERIFY(!wdtFindings(wdt).empty());
+    editor::DocumentManager docs;
+    QVERIFY(!docs.repairMap()); // no document
+    QVERIFY(docs.open(wdt));
+    QSignalSpy done(&docs, &editor::DocumentManager::succeeded);
+    const auto report = docs.repairMap();
+    QVERIFY(report);
+    QVERIFY(report->pushed);
+    QCOMPARE(report->changeCount(), std::size_t(1));
+    QCOMPARE(report->errorsLeft(), std::size_t(0));
+    QVERIFY2(report->text().contains(QStringLiteral("Fixed.wdt\n  wdt-mwmo MWMO")),
+             qPrintable(report->text()));
+    QVERIFY(done.last().at(0).toString().contains(QStringLiteral("1 change")));
+    QCOMPARE(docs.document()->undoStack()->count(), 1);
+    QVERIFY(docs.document()->isModified());
+
+    QVERIFY(docs.save());
+    const auto findings = wdtFindings(wdt);
+    QVERIFY2(findings.empty(), qPrintable(QString::fromStdString(core::describeFindings(findings))));
+    const auto again = docs.repairMap();
+    QVERIFY(again && !again->pushed);
+    QCOMPARE(docs.document()->undoStack()->count(), 1);
 }
 
 QTEST_MAIN(TestDocumentManager)

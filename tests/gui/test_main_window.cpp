@@ -8,9 +8,11 @@
 #include "core/edit/height_stroke.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
+#include "editor/map_repair_action.h"
 #include "editor/tools/tool_manager.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
+#include "support/consumer_files.h"
 #include "support/viewport_mouse.h"
 #include "widgets/go_to_dialog.h"
 #include "widgets/tile_map_widget.h"
@@ -28,9 +30,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSet>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
@@ -145,6 +149,7 @@ private slots:
     void newMapIsCreatedAndOpened();
     void opensAMapFolder();
     void progressDialogCancelsASave();
+    void mapRepairFromTheMenu();
     void docksShowWholeTexts();
 };
 
@@ -539,6 +544,51 @@ void TestMainWindow::docksShowWholeTexts() {
     }
     saveShot(window.grabWithViewport(), "main_window_docks");
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+}
+
+// Map > Repair is found in the menu bar, disabled without a map; on a map whose WDT lacks MWMO it makes one
+// undo step, says so in the status bar, and Edit > Undo takes it back.
+void TestMainWindow::mapRepairFromTheMenu() {
+    QTemporaryDir dir;
+    core::NewMapSpec spec;
+    spec.directory = dir.filePath(QStringLiteral("Other"));
+    spec.name = QStringLiteral("Other");
+    spec.tiles = {{30, 30}};
+    const auto created = core::createMap(spec);
+    QVERIFY(created);
+    QVERIFY(tests::dropWdtChunk(created->wdtPath, io::chunk::MWMO));
+    editor::MainWindow window;
+    QAction* repair = window.findChild<QAction*>(QStringLiteral("repairMapAction"));
+    QVERIFY(repair);
+    QVERIFY(!repair->isEnabled());
+    QMenu* mapMenu = nullptr;
+    for (QAction* a : window.menuBar()->actions()) {
+        if (a->menu() && a->menu()->actions().contains(repair)) {
+            mapMenu = a->menu();
+        }
+    }
+    QVERIFY(mapMenu);
+    QCOMPARE(mapMenu->title(), QStringLiteral("&Map"));
+
+    QVERIFY2(window.documents()->open(created->wdtPath), qPrintable(window.lastError()));
+    QVERIFY(repair->isEnabled());
+    repair->trigger();
+    QCOMPARE(window.document()->undoStack()->count(), 1);
+    QVERIFY(window.document()->wdt().wmoName.has_value());
+    QVERIFY2(window.mapRepair()->lastReport().contains(QStringLiteral("wdt-mwmo")),
+             qPrintable(window.mapRepair()->lastReport()));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("1 change")),
+             qPrintable(window.statusBar()->currentMessage()));
+    window.document()->undoStack()->undo();
+    QVERIFY(!window.document()->wdt().wmoName.has_value());
+    QVERIFY(!window.document()->isModified());
+
+    // Nothing left to repair once it is redone and saved.
+    window.document()->undoStack()->redo();
+    QVERIFY(window.documents()->save());
+    repair->trigger();
+    QCOMPARE(window.document()->undoStack()->count(), 1);
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Nothing to repair")));
 }
 
 QTEST_MAIN(TestMainWindow)

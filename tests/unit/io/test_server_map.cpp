@@ -6,7 +6,7 @@
 // extractors.
 
 #include "io/adt/adt.h"
-#include "io/server_map/liquid_types_335.h"
+#include "io/adt/liquid_types_335.h"
 #include "io/server_map/server_map.h"
 #include "io/wdt/wdt.h"
 #include "support/server_map_reference.h"

@@ -1,4 +1,4 @@
-#include "io/server_map/liquid_types_335.h"
+#include "io/adt/liquid_types_335.h"
 
 #include <algorithm>
 #include <array>
