@@ -4,22 +4,17 @@
 #include "io/adt/adt.h"
 #include "io/adt/adt_layout.h"
 
+#include "support/test_files.h"
+
 #include <benchmark/benchmark.h>
 
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 
 namespace {
 
 std::vector<std::byte> corpusFile(const char* name) {
-    std::ifstream in(std::string(MAPSMITH_CORPUS_DIR) + "/adt/" + name, std::ios::binary);
-    std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::vector<std::byte> out(chars.size());
-    std::memcpy(out.data(), chars.data(), chars.size());
-    return out;
+    return mapsmith::tests::readBytes(mapsmith::tests::corpusPath(std::string("adt/") + name));
 }
 
 void readTile(benchmark::State& state, const char* name) {

@@ -104,6 +104,15 @@ void CliFixture::seal() {
     mSealed = filesBelow(path());
 }
 
+QString CliFixture::takeChanges() {
+    const QStringList changed = changedFiles();
+    if (changed.isEmpty()) {
+        return {};
+    }
+    seal();
+    return QStringLiteral("the fixture changed: ") + changed.join(u' ');
+}
+
 QStringList CliFixture::changedFiles() const {
     const auto now = filesBelow(path());
     QStringList changed;

@@ -46,6 +46,9 @@ public:
     QString filePath(const QString& name) const { return mDir.filePath(name); }
     void seal();
     QStringList changedFiles() const;
+    // For a test's cleanup: "the fixture changed: <files>" and sealed again (the tests after are not
+    // blamed), or empty when nothing changed.
+    QString takeChanges();
 
 private:
     QTemporaryDir mDir;
