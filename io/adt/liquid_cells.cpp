@@ -2,6 +2,8 @@
 
 #include "io/adt/mclq.h"
 
+#include <cstdio>
+
 namespace mapsmith::io {
 namespace {
 
@@ -38,7 +40,6 @@ LiquidCellLayer fromMclq(const MclqLayer& l) {
             } else {
                 c.uvs = uvs;
             }
-            c.deep = (l.cells[std::size_t(y * 8 + x)] & mclq_cell::Fatigue) != 0;
             out.cells.push_back(c);
         }
     }
@@ -53,7 +54,7 @@ bool exists(const LiquidInstance& in, int rx, int ry) {
     return bit / 8 < in.existsBitmap->size() && (((*in.existsBitmap)[bit / 8] >> (bit % 8)) & 1) != 0;
 }
 
-LiquidCellLayer fromMh2o(const LiquidInstance& in, const std::optional<LiquidAttributes>& attributes) {
+LiquidCellLayer fromMh2o(const LiquidInstance& in) {
     LiquidCellLayer out;
     out.type = in.liquidType;
     const int stride = in.width + 1;
@@ -83,13 +84,20 @@ LiquidCellLayer fromMh2o(const LiquidInstance& in, const std::optional<LiquidAtt
             if (!in.uvs.empty()) {
                 c.uvs = uvs;
             }
-            if (attributes) {
-                c.deep = ((attributes->deep >> (y * 8 + x)) & 1) != 0;
-            }
             out.cells.push_back(c);
         }
     }
     return out;
+}
+
+std::uint64_t shownCells(const ChunkLiquidCells& chunk) {
+    std::uint64_t mask = 0;
+    for (const LiquidCellLayer& l : chunk.layers) {
+        for (const LiquidCell& c : l.cells) {
+            mask |= std::uint64_t(1) << (c.y * 8 + c.x);
+        }
+    }
+    return mask;
 }
 
 } // namespace
@@ -104,7 +112,10 @@ Expected<std::vector<ChunkLiquidCells>> liquidCells(const Adt& adt) {
         if (lc && !lc->instances.empty()) {
             chunk.source = LiquidSource::Mh2o;
             for (const LiquidInstance& in : lc->instances) {
-                chunk.layers.push_back(fromMh2o(in, lc->attributes));
+                chunk.layers.push_back(fromMh2o(in));
+            }
+            if (lc->attributes) {
+                chunk.deep = lc->attributes->deep & shownCells(chunk);
             }
         } else if (const MapChunk& c = adt.chunks[i]; c.mclq && !c.mclq->empty()) {
             auto decoded = decodeMclq(*c.mclq, c.flags, int(i));
@@ -112,9 +123,16 @@ Expected<std::vector<ChunkLiquidCells>> liquidCells(const Adt& adt) {
                 return decoded.error();
             }
             chunk.source = LiquidSource::Mclq;
+            std::uint64_t deep = 0;
             for (const MclqLayer& l : decoded->layers) {
                 chunk.layers.push_back(fromMclq(l));
+                for (int b = 0; b < 64; ++b) {
+                    if (l.shown(b % 8, b / 8) && (l.cells[std::size_t(b)] & mclq_cell::Fatigue)) {
+                        deep |= std::uint64_t(1) << b;
+                    }
+                }
             }
+            chunk.deep = deep;
         }
         std::erase_if(chunk.layers, [](const LiquidCellLayer& l) { return l.cells.empty(); });
         if (!chunk.layers.empty()) {
@@ -141,14 +159,19 @@ Json dumpLiquidCells(const std::vector<ChunkLiquidCells>& chunks) {
                 if (c.uvs) {
                     j["uvs"] = *c.uvs;
                 }
-                if (c.deep) {
-                    j["deep"] = *c.deep;
-                }
                 cells.push_back(std::move(j));
             }
             layers.push_back(Json{{"type", l.type}, {"cells", std::move(cells)}});
         }
-        list.push_back(Json{{"index", chunk.index}, {"layers", std::move(layers)}});
+        Json j;
+        j["index"] = chunk.index;
+        if (chunk.deep) {
+            char hex[20];
+            std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(*chunk.deep));
+            j["deep"] = hex;
+        }
+        j["layers"] = std::move(layers);
+        list.push_back(std::move(j));
     }
     return Json{{"chunks", std::move(list)}};
 }

@@ -30,7 +30,6 @@ struct LiquidCell {
     std::array<float, 4> heights{};
     std::optional<std::array<std::uint8_t, 4>> depths; // MCLQ river/ocean; MH2O formats with depth
     std::optional<std::array<std::array<std::uint16_t, 2>, 4>> uvs; // MCLQ magma/slime s,t; MH2O uv formats
-    std::optional<bool> deep; // MCLQ fatigue flag 0x80; MH2O deep attribute (nullopt: no attributes)
     bool operator==(const LiquidCell&) const = default;
 };
 
@@ -44,13 +43,16 @@ struct ChunkLiquidCells {
     int index = 0; // row * 16 + column
     LiquidSource source = LiquidSource::Mh2o;
     std::vector<LiquidCellLayer> layers; // MCLQ storage order / MH2O instance order; never empty
+    // Deep (fatigue) cells among the shown ones, bit y * 8 + x: MCLQ cell flag 0x80 in any layer, MH2O
+    // the chunk's deep attribute (per chunk, not per layer); nullopt: MH2O without attributes.
+    std::optional<std::uint64_t> deep;
 };
 
 // Chunks with shown liquid, in chunk order. Fails only on an MCLQ payload its flags do not fit.
 Expected<std::vector<ChunkLiquidCells>> liquidCells(const Adt& adt);
 
-// {"chunks": [{"index", "layers": [{"type", "cells": [{"x", "y", "heights", "depths"?, "uvs"?,
-// "deep"?}]}]}]}, the source left out so that MCLQ and MH2O forms compare equal.
+// {"chunks": [{"index", "deep"?: 16 hex digits, "layers": [{"type", "cells": [{"x", "y", "heights",
+// "depths"?, "uvs"?}]}]}]}, the source left out so that MCLQ and MH2O forms compare equal.
 nlohmann::ordered_json dumpLiquidCells(const std::vector<ChunkLiquidCells>& chunks);
 
 } // namespace mapsmith::io

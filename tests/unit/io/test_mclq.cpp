@@ -191,7 +191,7 @@ private slots:
         QVERIFY(std::all_of(stubOffsets.begin(), stubOffsets.end(), [](std::uint64_t o) { return o > 0; }));
     }
 
-    // MCLQ cells: type from the kind, heights of the four corners, depth or s,t, fatigue as deep.
+    // MCLQ cells: type from the kind, heights of the four corners, depth or s,t; fatigue as the deep mask.
     void liquidCellsFromMclq() {
         io::Adt adt = readCorpus("Azeroth_38_46.adt");
         io::MclqChunk chunk;
@@ -218,7 +218,9 @@ private slots:
         QVERIFY(first.depths);
         QCOMPARE((*first.depths)[3], l.vertices[15].depth());
         QVERIFY(!first.uvs);
-        QCOMPARE(*first.deep, (l.cells[5] & 0x80) != 0);
+        QVERIFY(c.deep);
+        QCOMPARE(bool(*c.deep & 0b100000), (l.cells[5] & 0x80) != 0);
+        QCOMPARE(*c.deep & ~std::uint64_t(0xE0E0E0), std::uint64_t(0)); // only shown cells
     }
 
     // MH2O cells: the corpus tile's liquid, and MH2O wins over MCLQ in the same chunk.
