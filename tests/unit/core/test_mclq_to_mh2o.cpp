@@ -351,19 +351,26 @@ private slots:
     }
 
     // Where their rules differ, so do the files: slime (the extractors ignore the MCLQ slime flag, the
-    // MH2O type is Slime) and fatigue outside ocean (MCLQ: dark water, MH2O: only ocean is).
+    // MH2O type is Slime), fatigue outside ocean (MCLQ: dark water, MH2O: only ocean is) and a cell flag
+    // 0x8F (the extractors hide only 0x0F; its low nibble hides it from the client and the conversion).
     void serverMapDifferences_data() {
         QTest::addColumn<int>("kind");
         QTest::addColumn<bool>("fatigue");
-        QTest::newRow("slime") << int(io::MclqKind::Slime) << false;
-        QTest::newRow("river with fatigue") << int(io::MclqKind::River) << true;
+        QTest::addColumn<bool>("hiddenWithHighBits");
+        QTest::newRow("slime") << int(io::MclqKind::Slime) << false << false;
+        QTest::newRow("river with fatigue") << int(io::MclqKind::River) << true << false;
+        QTest::newRow("ocean cell 0x8F") << int(io::MclqKind::Ocean) << false << true;
     }
     void serverMapDifferences() {
         QFETCH(int, kind);
         QFETCH(bool, fatigue);
+        QFETCH(bool, hiddenWithHighBits);
         io::Adt adt = readCorpus("Azeroth_38_46.adt");
         io::MclqChunk c;
-        c.layers.push_back(tests::mclqLayer(io::MclqKind(kind), 15.0f, 0, tests::MclqCells::All, fatigue));
+        c.layers.push_back(tests::mclqLayer(io::MclqKind(kind), 15.0f, 0, tests::MclqCells::Corner, fatigue));
+        if (hiddenWithHighBits) {
+            c.layers[0].cells[0] = 0x8F;
+        }
         tests::setMclq(adt.chunks[40], c);
         io::Adt converted = adt;
         QVERIFY(core::convertMclqTile(converted));
