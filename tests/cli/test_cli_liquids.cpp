@@ -1,7 +1,8 @@
 // mapsmith-cli convert --liquid mh2o: a map folder whose tile 38_46 is the real Azeroth_38_46 filled with
 // MCLQ layers built by the spec's rules (tests/support/mclq_tiles.h; no real MCLQ tile is in the corpus)
 // and whose 42_29 is continent4229 (MH2O). Each tile's converted chunks are printed; `dump --liquid-cells`
-// of every output equals the input's, in the layout kept or with --to split; no MCLQ is left; usage errors
+// of every output equals the input's, in the layout kept or with --to split; no MCLQ is left and `validate`
+// finds nothing for any consumer; usage errors
 // and an MCLQ that does not decode (named with its chunk and offset, the other tiles still written).
 
 #include "io/adt/adt.h"
@@ -87,6 +88,12 @@ private slots:
         for (const io::MapChunk& c : read->adt.chunks) {
             QVERIFY(!c.mclq);
             QCOMPARE(c.flags & io::kMclqLiquidFlagMask, 0u);
+        }
+        // Every consumer takes the converted tile (the input was valid too).
+        for (const QString& tile :
+             {mMap + QStringLiteral("/Old_38_46.adt"), out + QStringLiteral("/Old_38_46.adt")}) {
+            const CliRun valid = runCli({"validate", tile});
+            QVERIFY2(valid.code == Ok, qPrintable(valid.out + valid.err));
         }
         // The MH2O tile is written as it was read.
         QCOMPARE(fileBytes(out + QStringLiteral("/Old_42_29.adt")),
