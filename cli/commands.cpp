@@ -10,6 +10,7 @@
 #include "io/adt/adt.h"
 #include "io/adt/adt_dump.h"
 #include "io/adt/adt_layout.h"
+#include "io/adt/liquid_cells.h"
 #include "io/binary/file_kind.h"
 #include "io/wdt/wdt.h"
 #include "io/wdt/wdt_dump.h"
@@ -365,7 +366,12 @@ int runDump(const QStringList& args) {
     const auto json = jsonOption(QStringLiteral("JSON output (the only format; accepted for scripts)."));
     const QCommandLineOption lenient(QStringLiteral("lenient"),
                                      QStringLiteral("Dump what can be read from a damaged file."));
-    parser.addOptions({wdt, json, lenient});
+    const QCommandLineOption liquidCells(
+        QStringLiteral("liquid-cells"),
+        QStringLiteral("Only the liquid each chunk shows, cell by cell (type, corner heights, depths or uvs, "
+                       "deep), from MCLQ or MH2O alike: a tile before and after convert --liquid mh2o "
+                       "prints the same."));
+    parser.addOptions({wdt, json, lenient, liquidCells});
     if (auto code = parseCommand(parser, args, 1, 1)) {
         return *code;
     }
@@ -397,6 +403,15 @@ int runDump(const QStringList& args) {
     }
     for (const auto& w : tile->warnings) {
         err() << "warning: " << describe(w) << "\n";
+    }
+    if (parser.isSet(liquidCells)) {
+        const auto cells = io::liquidCells(tile->adt);
+        if (!cells) {
+            err() << "mapsmith-cli dump: " << located(path, cells.error()) << "\n";
+            return Failure;
+        }
+        printJson(io::dumpLiquidCells(*cells));
+        return Ok;
     }
     printJson(io::dumpAdt(tile->adt));
     return Ok;

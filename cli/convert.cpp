@@ -8,9 +8,11 @@
 #include "core/document/asset_folders.h"
 #include "core/models/model_library.h"
 
+#include "core/convert/mclq_to_mh2o.h"
 #include "core/document/atomic_file.h"
 #include "core/document/tile_loader.h"
 #include "io/adt/adt_split.h"
+#include "io/adt/mclq.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -35,7 +37,23 @@ struct Job {
     bool ready = true; // false when the depth could not be found (the reason is in messages)
     bool ok = false;
     QStringList messages; // stderr lines, printed in input order once all tiles are done
+    QString liquidLine;   // --liquid mh2o: what the tile's old liquids became (stdout)
 };
+
+// "N chunks converted to MH2O" and what else changed in the tile's liquids.
+QString liquidSummary(const QString& path, const core::MclqTileConversion& c) {
+    QString line = QStringLiteral("%1: %2 chunk%3 converted from MCLQ to MH2O")
+                       .arg(path)
+                       .arg(c.converted)
+                       .arg(c.converted == 1 ? QString() : QStringLiteral("s"));
+    if (c.mh2oKept > 0) {
+        line += QStringLiteral(", %1 kept their MH2O (MCLQ removed)").arg(c.mh2oKept);
+    }
+    if (c.emptied > 0) {
+        line += QStringLiteral(", %1 with MCLQ showing nothing cleared").arg(c.emptied);
+    }
+    return line;
+}
 
 // A file copied unchanged into --out (a map folder's WDT and WDL).
 struct Copy {
@@ -45,6 +63,59 @@ struct Copy {
 
 QString canonicalDir(const QString& dir) {
     return QFileInfo(dir).canonicalFilePath();
+}
+
+// What every tile of one run is converted with.
+struct TileSettings {
+    QString command;
+    bool keepLayout = false; // no --to: each tile is written in the layout it was read in
+    TileLayout layout = TileLayout::V18;
+    bool toMh2o = false; // --liquid mh2o
+    std::optional<io::AlphaEncoding> encoding;
+    io::AdtWriteOptions writeOptions;
+};
+
+// Reads, converts and writes one tile (on a worker thread); the outcome goes into `job`.
+void convertTile(Job& job, const TileSettings& s) {
+    auto tile = readTile(job.in, job.alpha, false);
+    if (!tile) {
+        job.messages << s.command + QStringLiteral(": ") + located(job.in, tile.error());
+        return;
+    }
+    for (const io::Warning& w : tile->warnings) {
+        job.messages << QStringLiteral("warning: ") + located(job.in, w);
+    }
+    if (s.encoding && !job.alpha.bigAlpha && needsBigAlpha(*s.encoding) != tile->adt.bigAlpha) {
+        job.messages
+            << QStringLiteral("warning: %1: %2").arg(job.in, depthChangeNote(needsBigAlpha(*s.encoding)));
+    }
+    if (s.toMh2o) {
+        const auto offsets = io::mclqPayloadOffsets(tile->files.files.front().bytes);
+        auto liquids = core::convertMclqTile(tile->adt, offsets);
+        if (!liquids) {
+            job.messages << s.command + QStringLiteral(": ") + located(job.in, liquids.error());
+            return;
+        }
+        job.liquidLine = liquidSummary(job.in, *liquids);
+    }
+    const TileLayout layout = s.keepLayout ? tile->files.layout : s.layout;
+    if (layout == TileLayout::V18) {
+        for (io::Warning w : io::lostInMonolithic(tile->adt)) {
+            nameSplitFile(w, job.in);
+            job.messages << QStringLiteral("warning: ") + located(job.in, w);
+        }
+    }
+    auto saved =
+        saveTile(encodeTile(tile->adt, job.out, layout, s.writeOptions), core::BackupPolicy::NoBackup);
+    if (!saved) {
+        job.messages << s.command + QStringLiteral(": ") + located(job.out, saved.error());
+        return;
+    }
+    for (const QString& removed : *saved) {
+        job.messages
+            << QStringLiteral("removed %1, a split file of the tile %2 replaced").arg(removed, job.out);
+    }
+    job.ok = true;
 }
 
 } // namespace
@@ -67,7 +138,9 @@ int runConvert(const QStringList& args) {
         "exactly the chunks its placed bounds overlap, the others from every chunk that named their "
         "model, as the alpha file has it. A tile that fails "
         "is reported and the others are converted. Exit codes: 0 all converted, 2 usage error, 3 a tile "
-        "or file could not be read or written."));
+        "or file could not be read or written. With --liquid mh2o, each tile's old liquids (MCLQ) become "
+        "MH2O liquid (the layout kept unless --to is given too) and the chunks converted are printed per "
+        "tile."));
     parser.addPositionalArgument(
         QStringLiteral("IN"), QStringLiteral("A v18 .adt, a split root .adt, a map folder or an alpha .wdt."),
         QStringLiteral("IN..."));
@@ -93,14 +166,31 @@ int runConvert(const QStringList& args) {
             "Game data holding the models of a 0.5.3 map (repeatable): a client or Data folder, an "
             ".mpq archive or a folder of loose files; loose files win over archives."),
         QStringLiteral("DIR"));
-    parser.addOptions({to, outDir, alpha, wdt, data});
-    if (auto code = parseCommand(parser, args, 1, INT_MAX, {to, outDir})) {
+    const QCommandLineOption liquid(
+        QStringLiteral("liquid"),
+        QStringLiteral(
+            "mh2o: convert old liquids (MCLQ, pre-WotLK) to MH2O: river to Water (1), ocean to "
+            "Ocean (2), magma to Magma (3), slime to Slime (4); MCLQ and the MCNK liquid flags are "
+            "removed. Without --to each tile keeps its layout."),
+        QStringLiteral("FORMAT"));
+    parser.addOptions({to, outDir, alpha, wdt, data, liquid});
+    if (auto code = parseCommand(parser, args, 1, INT_MAX, {outDir})) {
         return *code;
+    }
+    const bool toLiquid = parser.isSet(liquid);
+    if (toLiquid && parser.value(liquid).toLower() != QLatin1String("mh2o")) {
+        err << command << ": --liquid must be mh2o, not '" << parser.value(liquid) << "'\n";
+        return Usage;
+    }
+    const bool keepLayout = !parser.isSet(to);
+    if (keepLayout && !toLiquid) {
+        err << command << ": give --to v18|split, --liquid mh2o or both\n";
+        return Usage;
     }
     TileLayout layout = TileLayout::V18;
     if (parser.value(to) == QLatin1String("split")) {
         layout = TileLayout::Split;
-    } else if (parser.value(to) != QLatin1String("v18")) {
+    } else if (!keepLayout && parser.value(to) != QLatin1String("v18")) {
         err << command << ": --to must be v18 or split, not '" << parser.value(to) << "'\n";
         return Usage;
     }
@@ -146,6 +236,12 @@ int runConvert(const QStringList& args) {
             }
         } else if (info.isFile()) {
             if (isAlphaWdtFile(in)) {
+                if (keepLayout || toLiquid) {
+                    err << command << ": " << in
+                        << " is a 0.5.3 map: convert it with --to v18|split, then its folder with --liquid "
+                           "mh2o\n";
+                    return Usage;
+                }
                 alphaMaps << in;
                 continue;
             }
@@ -244,42 +340,14 @@ int runConvert(const QStringList& args) {
     }
     out.flush();
 
-    io::AdtWriteOptions writeOptions;
-    writeOptions.alphaEncoding = encoding;
+    TileSettings settings{command, keepLayout, layout, toLiquid, encoding, {}};
+    settings.writeOptions.alphaEncoding = encoding;
     std::mutex progressMutex;
     int done = 0;
     const auto total = int(jobs.size());
     QtConcurrent::blockingMap(jobs, [&](Job& job) {
         if (job.ready) {
-            auto tile = readTile(job.in, job.alpha, false);
-            if (!tile) {
-                job.messages << command + QStringLiteral(": ") + located(job.in, tile.error());
-            } else {
-                for (const io::Warning& w : tile->warnings) {
-                    job.messages << QStringLiteral("warning: ") + located(job.in, w);
-                }
-                if (encoding && !job.alpha.bigAlpha && needsBigAlpha(*encoding) != tile->adt.bigAlpha) {
-                    job.messages << QStringLiteral("warning: %1: %2")
-                                        .arg(job.in, depthChangeNote(needsBigAlpha(*encoding)));
-                }
-                if (layout == TileLayout::V18) {
-                    for (io::Warning w : io::lostInMonolithic(tile->adt)) {
-                        nameSplitFile(w, job.in);
-                        job.messages << QStringLiteral("warning: ") + located(job.in, w);
-                    }
-                }
-                auto saved = saveTile(encodeTile(tile->adt, job.out, layout, writeOptions),
-                                      core::BackupPolicy::NoBackup);
-                if (!saved) {
-                    job.messages << command + QStringLiteral(": ") + located(job.out, saved.error());
-                } else {
-                    for (const QString& removed : *saved) {
-                        job.messages << QStringLiteral("removed %1, a split file of the tile %2 replaced")
-                                            .arg(removed, job.out);
-                    }
-                    job.ok = true;
-                }
-            }
+            convertTile(job, settings);
         }
         const std::lock_guard lock(progressMutex);
         err << "\rconverted " << ++done << "/" << total << " tiles";
@@ -293,9 +361,13 @@ int runConvert(const QStringList& args) {
         for (const QString& line : job.messages) {
             err << line << "\n";
         }
+        if (job.ok && !job.liquidLine.isEmpty()) {
+            out << job.liquidLine << "\n";
+        }
         converted += job.ok ? 1 : 0;
     }
-    out << "converted " << converted << (converted == 1 ? " tile" : " tiles") << " to " << layoutName(layout)
+    out << "converted " << converted << (converted == 1 ? " tile" : " tiles") << " to "
+        << (keepLayout ? QStringLiteral("their own layout") : QString::fromLatin1(layoutName(layout)))
         << " in " << dir << "\n";
     if (converted < total) {
         err << command << ": " << total - converted << " of " << total << " tiles failed\n";

@@ -18,12 +18,15 @@ Commands:
                                                 (models: with their skin profiles / group files)
   repair IN... --out DIR [--wdt WDT] [--json]   tiles, WDTs or map folders rewritten in the layout
                                                 every consumer accepts, with a report of each change
-  dump FILE [--wdt WDT] [--json]                the semantic content as JSON (for comparing files)
+  dump FILE [--wdt WDT] [--liquid-cells] [--json]
+                                                the semantic content as JSON (for comparing files)
   roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
                                                 read and write back, optionally re-encoding alpha maps
   convert IN... --to v18|split --out DIR [--alpha 4bit|8bit|rle] [--wdt WDT]
                                                 tiles, map folders or a 0.5.3 alpha WDT to the v18
                                                 or the split layout
+  convert IN... --liquid mh2o [--to v18|split] --out DIR
+                                                old liquids (MCLQ) to MH2O, per tile
   new DIR NAME --tiles X_Y[,X_Y...] [--terrain flat|hills] [--height H]
                                                 create a new map: NAME.wdt and one NAME_X_Y.adt per tile
   export-patch MAPDIR --out FILE.MPQ [--name NAME]

@@ -344,6 +344,37 @@ std::optional<core::DocumentRepairReport> DocumentManager::repairMap() {
     return *report;
 }
 
+std::optional<core::DocumentMclqReport>
+DocumentManager::convertOldLiquids(const std::vector<core::TileCoord>& tiles) {
+    if (!mDoc) {
+        return std::nullopt;
+    }
+    const std::vector<core::TileCoord> which = tiles.empty() ? core::mapTiles(*mDoc) : tiles;
+    const int total = int(which.size());
+    const auto report = [&] {
+        const Progress progress(*this, tr("Converting old liquids of %n tile(s)...", nullptr, total), total);
+        return core::convertDocumentMclq(*mDoc, which, std::cref(progress));
+    }();
+    if (!report) {
+        emit errorOccurred(QString::fromStdString(report.error().describe()));
+        return std::nullopt;
+    }
+    if (!report->problems.isEmpty()) {
+        emit errorOccurred(
+            tr("Old liquids left as they are in %n tile(s): ", nullptr, int(report->problems.size())) +
+            report->problems.join(QStringLiteral("; ")));
+    }
+    const QString summary = report->pushed
+                                ? tr("Old liquids (MCLQ) of %n tile(s) converted: %1 chunk(s) now MH2O (Edit "
+                                     "> Undo takes it back; "
+                                     "save to write it)",
+                                     nullptr, int(report->tiles.size()))
+                                      .arg(report->chunksConverted())
+                                : tr("No old liquids (MCLQ) to convert in %n tile(s)", nullptr, total);
+    emit succeeded(summary, 10000);
+    return *report;
+}
+
 bool DocumentManager::exportPatch(const QString& mpqPath) {
     if (!mDoc) {
         return false;

@@ -11,6 +11,7 @@
 #include "editor/minimap_builder.h"
 #include "editor/model_previews.h"
 #include "editor/object_actions.h"
+#include "editor/old_liquids_action.h"
 #include "editor/operation_progress.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
@@ -293,6 +294,11 @@ void MainWindow::createActions() {
 
     QMenu* map = menuBar()->addMenu(tr("&Map"));
     mMapRepair = new MapRepairAction(*mDocs, map, this);
+    mOldLiquids = new OldLiquidsAction(
+        *mDocs, map, this, [this] { return core::tileAt(glm::dvec2(mViewport->cameraPose().position)); });
+    mTools->liquid()->setBeforeStroke([this](core::MapDocument& doc, glm::dvec3 world, double radius) {
+        return mOldLiquids->beforeLiquidStroke(doc, world, radius);
+    });
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
     QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {

@@ -13,8 +13,9 @@ enum class CommandId : int {
     ShadowStroke,
     ImpassableStroke,
     ObjectEdit,
-    Repair,  // Map > Repair: the repair rules over the whole map (core/repair/document_repair.h)
-    WdtEdit, // a change of the map's WDT (core/edit/wdt_state_command.h)
+    Repair,            // Map > Repair: the repair rules over the whole map (core/repair/document_repair.h)
+    WdtEdit,           // a change of the map's WDT (core/edit/wdt_state_command.h)
+    ConvertOldLiquids, // MCLQ to MH2O over tiles of the map (core/edit/mclq_conversion.h)
 };
 
 } // namespace mapsmith::core

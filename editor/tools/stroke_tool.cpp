@@ -129,6 +129,14 @@ LiquidTool::LiquidTool(QObject* parent) : StrokeTool(tr("Liquid"), defaultLiquid
     settings().height = 1.0;
 }
 
+void LiquidTool::begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardModifiers modifiers) {
+    cancel();
+    if (mBeforeStroke && !mBeforeStroke(doc, world, settings().brush.radius)) {
+        return;
+    }
+    StrokeTool::begin(doc, world, modifiers);
+}
+
 core::LiquidSettings LiquidTool::adjusted(Qt::KeyboardModifiers modifiers) const {
     core::LiquidSettings s = settings();
     if (inverted(modifiers) && s.mode == core::LiquidMode::Add) {

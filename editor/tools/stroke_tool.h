@@ -7,6 +7,7 @@
 #include "core/edit/texture_paint.h"
 #include "editor/tools/tool.h"
 
+#include <functional>
 #include <memory>
 
 namespace mapsmith::editor {
@@ -125,8 +126,17 @@ class LiquidTool final : public StrokeTool<core::LiquidStroke, core::LiquidSetti
 public:
     explicit LiquidTool(QObject* parent = nullptr);
 
+    // Asked before each stroke with the press point (yards) and the brush radius (the old-liquids
+    // prompt, editor/old_liquids_action.h); false: no stroke for this press.
+    using BeforeStroke = std::function<bool(core::MapDocument&, glm::dvec3 world, double radius)>;
+    void setBeforeStroke(BeforeStroke before) { mBeforeStroke = std::move(before); }
+    void begin(core::MapDocument& doc, glm::dvec3 world, Qt::KeyboardModifiers modifiers) override;
+
 protected:
     core::LiquidSettings adjusted(Qt::KeyboardModifiers modifiers) const override;
+
+private:
+    BeforeStroke mBeforeStroke;
 };
 
 } // namespace mapsmith::editor

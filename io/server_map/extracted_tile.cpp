@@ -5,8 +5,8 @@
 #include "io/server_map/detail/extracted_tile.h"
 
 #include "io/adt/liquid_types_335.h"
+#include "io/adt/mclq.h"
 
-#include <cstring>
 #include <string>
 
 namespace mapsmith::io::detail {
@@ -16,12 +16,6 @@ namespace sm = server_map;
 
 ServerMapRefusal refusal(FourCC chunk, int mapChunk, std::string message) {
     return ServerMapRefusal{chunk, mapChunk, std::move(message)};
-}
-
-template <class T> T readAt(const std::vector<std::byte>& bytes, std::size_t at) {
-    T v{};
-    std::memcpy(&v, bytes.data() + at, sizeof v);
-    return v;
 }
 
 // V9 and V8 of one chunk: its base height plus MCVT (9 outer, 8 inner per row pair).
@@ -41,17 +35,19 @@ void addChunkHeights(ExtractedTile& t, const MapChunk& c, int row, int col) {
     }
 }
 
-// MCLQ (the old liquid, read first): cells whose flag byte is not 0x0F are shown, flag bit 0x80 makes
-// the chunk dark water; the MCNK liquid bits give the type (river 1, ocean 2, magma 3; slime is not
-// looked at); the 9x9 levels are taken as they are.
-void addMclq(ExtractedTile& t, const MapChunk& c, const std::vector<std::byte>& q, int row, int col) {
+// MCLQ (the old liquid, read first): the first layer's surface (io/adt/mclq.h, the 720 bytes they read;
+// extractTile refuses a shorter payload). Cells whose whole flag byte is not 0x0F are shown (a client
+// hides every cell whose low nibble is 0x0F), flag bit 0x80 makes the chunk dark water; the MCNK liquid
+// bits give the type (river 1, ocean 2, magma 3; slime is not looked at); the 9x9 levels are taken as
+// they are.
+void addMclq(ExtractedTile& t, const MapChunk& c, const MclqLayer& q, int row, int col) {
     const std::size_t cell = std::size_t(row * kCells + col);
     for (int y = 0; y < 8; ++y) {
         for (int x = 0; x < 8; ++x) {
-            const auto flag = readAt<std::uint8_t>(q, 8 + 81 * 8 + std::size_t(y * 8 + x));
+            const std::uint8_t flag = q.cells[std::size_t(y * 8 + x)];
             if (flag != 0x0F) {
                 t.liquidShow[std::size_t((row * 8 + y) * kGrid + col * 8 + x)] = 1;
-                if (flag & 0x80) {
+                if (flag & mclq_cell::Fatigue) {
                     t.liquidFlags[cell] |= sm::kLiquidDarkWater;
                 }
             }
@@ -72,7 +68,7 @@ void addMclq(ExtractedTile& t, const MapChunk& c, const std::vector<std::byte>& 
     for (int y = 0; y <= 8; ++y) {
         for (int x = 0; x <= 8; ++x) {
             t.liquidHeight[std::size_t((row * 8 + y) * kLattice + col * 8 + x)] =
-                readAt<float>(q, 8 + std::size_t(y * 9 + x) * 8 + 4);
+                q.vertices[std::size_t(y * 9 + x)].height;
         }
     }
 }
@@ -176,7 +172,11 @@ Expected<ExtractedTile, ServerMapRefusal> extractTile(const Adt& adt) {
     for (int i = 0; i < kCells * kCells; ++i) {
         const MapChunk& c = adt.chunks[std::size_t(i)];
         if (c.mclq && !c.mclq->empty()) {
-            addMclq(t, c, *c.mclq, i / kCells, i % kCells);
+            auto surface = decodeMclqSurface(*c.mclq, i);
+            if (!surface) {
+                return refusal(chunk::MCLQ, i, surface.error().message);
+            }
+            addMclq(t, c, *surface, i / kCells, i % kCells);
         }
     }
     if (adt.liquids) {

@@ -325,7 +325,7 @@ void TestCli::convertErrors_data() {
     const QString out = QStringLiteral("@out/out");
     addCliCase("no --to", {.args = {"convert", tile, "--out", out},
                            .code = Usage,
-                           .errHas = {"--to is required"},
+                           .errHas = {"give --to v18|split, --liquid mh2o or both"},
                            .absent = {out}});
     addCliCase("--to wotlk", {.args = {"convert", tile, "--to", "wotlk", "--out", out},
                               .code = Usage,
