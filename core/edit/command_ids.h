@@ -13,8 +13,9 @@ enum class CommandId : int {
     ShadowStroke,
     ImpassableStroke,
     ObjectEdit,
-    Repair,  // Map > Repair: the repair rules over the whole map (core/repair/document_repair.h)
-    WdtEdit, // a change of the map's WDT (core/edit/wdt_state_command.h)
+    Repair,      // Map > Repair: the repair rules over the whole map (core/repair/document_repair.h)
+    WdtEdit,     // a change of the map's WDT (core/edit/wdt_state_command.h)
+    BakeShadows, // Map > Bake Shadows (core/edit/bake_shadows.h)
 };
 
 } // namespace mapsmith::core

@@ -1,0 +1,143 @@
+#include "core/edit/bake_shadows.h"
+
+#include "core/document/chunk_dirty.h"
+#include "core/document/map_document.h"
+#include "core/edit/stroke_recorder.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace mapsmith::core {
+
+namespace {
+
+std::string tileName(TileCoord t) {
+    return std::to_string(t.x) + "_" + std::to_string(t.y);
+}
+
+// Tiles as the bake sees them: the document's loaded ones, else read once through the source.
+class NeighbourTiles {
+public:
+    explicit NeighbourTiles(MapDocument& doc) : mDoc(doc) {}
+
+    Expected<const io::Adt*> get(TileCoord t) {
+        if (const io::Adt* loaded = mDoc.tile(t)) {
+            return loaded;
+        }
+        if (!t.valid() || !mDoc.tileExists(t)) {
+            return static_cast<const io::Adt*>(nullptr);
+        }
+        auto it = mRead.find(t);
+        if (it == mRead.end()) {
+            auto read = mDoc.source().readTile(t, mDoc.bigAlpha());
+            if (!read) {
+                return CoreError(read.error(), {}, t);
+            }
+            it = mRead.emplace(t, std::move(read.value())).first;
+        }
+        return &it->second;
+    }
+
+private:
+    MapDocument& mDoc;
+    std::map<TileCoord, io::Adt> mRead;
+};
+
+} // namespace
+
+ShadowMap finishChunkShadow(ShadowMap baked, std::uint32_t chunkFlags) {
+    if ((chunkFlags & io::mcnk_flags::DoNotFixAlphaMap) == 0) {
+        repeatLastShadowRowAndColumn(baked);
+    }
+    return baked;
+}
+
+Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSettings& settings,
+                                        const BakeShadowsProgress& progress) {
+    if (!validSun(settings.sun)) {
+        return CoreError(CoreError::Code::Refused,
+                         "the sun's elevation must be above 0 and at most 90 degrees");
+    }
+    std::set<TileCoord> wanted(settings.tiles.begin(), settings.tiles.end());
+    if (wanted.empty()) {
+        for (int y = 0; y < kTilesPerSide; ++y) {
+            for (int x = 0; x < kTilesPerSide; ++x) {
+                if (doc.tileExists({x, y})) {
+                    wanted.insert({x, y});
+                }
+            }
+        }
+    }
+    for (const TileCoord t : wanted) {
+        if (!doc.tileExists(t)) {
+            return CoreError(CoreError::Code::NotInMap, "tile " + tileName(t) + " is not part of the map", t);
+        }
+        if (auto loaded = doc.loadTile(t); !loaded) {
+            return loaded.error();
+        }
+        if (doc.tile(t)->chunks.size() != std::size_t(kChunksPerTile)) {
+            return CoreError(CoreError::Code::BadTile,
+                             "tile " + tileName(t) + " does not have 256 map chunks", t);
+        }
+    }
+
+    NeighbourTiles tiles(doc);
+    StrokeRecorder recorder(doc, CommandId::BakeShadows, QStringLiteral("Bake shadows"));
+    BakeShadowsReport report;
+    const int total = int(wanted.size());
+    for (const TileCoord t : wanted) {
+        // The neighbourhood's highest vertex bounds how far a shadow can reach into the tile.
+        std::map<TileCoord, const io::Adt*> around;
+        double highest = tileHeightRange(*doc.tile(t)).max;
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const TileCoord n{t.x + dx, t.y + dy};
+                auto adt = tiles.get(n);
+                if (!adt) {
+                    recorder.cancel();
+                    return adt.error();
+                }
+                around[n] = *adt;
+                if (*adt) {
+                    highest = std::max(highest, tileHeightRange(**adt).max);
+                }
+            }
+        }
+        const int margin = shadowReach(tileHeightRange(*doc.tile(t)).min, highest, settings.sun);
+        const ShadowField field = shadowFieldAround(t, margin, [&](TileCoord n) {
+            const auto it = around.find(n);
+            return it == around.end() ? nullptr : it->second;
+        });
+        const ShadowBaker baker(field, settings.sun);
+        for (int i = 0; i < kChunksPerTile; ++i) {
+            const ChunkCoord c{t, i / kChunksPerSide, i % kChunksPerSide};
+            const io::MapChunk& before = *doc.chunk(c);
+            const ShadowMap map =
+                finishChunkShadow(baker.bakeChunk(margin + c.col * 8, margin + c.row * 8), before.flags);
+            ++report.chunks;
+            const std::optional<ShadowMap> shown = shownShadow(before);
+            const bool inUse = (before.flags & io::mcnk_flags::HasShadow) != 0 && before.shadow &&
+                               before.shadow->size() == kShadowBytes;
+            if (inUse && shown && *shown == map) {
+                continue; // already exactly this
+            }
+            if (auto e = recorder.edit(c, dirty::Shadow)) {
+                setShownShadow(*e, map);
+            }
+            ++report.chunksChanged;
+        }
+        ++report.tiles;
+        if (progress && !progress(report.tiles, total)) {
+            recorder.cancel();
+            return CoreError(CoreError::Code::Cancelled, "shadow bake cancelled");
+        }
+    }
+    report.pushed = recorder.finish() != nullptr;
+    return report;
+}
+
+} // namespace mapsmith::core
