@@ -19,32 +19,37 @@ std::string tileName(TileCoord t) {
     return std::to_string(t.x) + "_" + std::to_string(t.y);
 }
 
-// Tiles as the bake sees them: the document's loaded ones, else read once through the source.
+// Tiles as the bake sees them: the document's loaded ones, else read once through the source. A tile
+// that cannot be read is no terrain; its error is kept once.
 class NeighbourTiles {
 public:
     explicit NeighbourTiles(MapDocument& doc) : mDoc(doc) {}
 
-    Expected<const io::Adt*> get(TileCoord t) {
+    const io::Adt* get(TileCoord t) {
         if (const io::Adt* loaded = mDoc.tile(t)) {
             return loaded;
         }
         if (!t.valid() || !mDoc.tileExists(t)) {
-            return static_cast<const io::Adt*>(nullptr);
+            return nullptr;
         }
         auto it = mRead.find(t);
         if (it == mRead.end()) {
             auto read = mDoc.source().readTile(t, mDoc.bigAlpha());
             if (!read) {
-                return CoreError(read.error(), {}, t);
+                mFailed.emplace_back(read.error(), std::string(), t);
+                it = mRead.emplace(t, std::nullopt).first;
+            } else {
+                it = mRead.emplace(t, std::move(read.value())).first;
             }
-            it = mRead.emplace(t, std::move(read.value())).first;
         }
-        return &it->second;
+        return it->second ? &*it->second : nullptr;
     }
+    std::vector<CoreError> takeFailed() { return std::move(mFailed); }
 
 private:
     MapDocument& mDoc;
-    std::map<TileCoord, io::Adt> mRead;
+    std::map<TileCoord, std::optional<io::Adt>> mRead;
+    std::vector<CoreError> mFailed;
 };
 
 } // namespace
@@ -62,8 +67,10 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
         return CoreError(CoreError::Code::Refused,
                          "the sun's elevation must be above 0 and at most 90 degrees");
     }
+    BakeShadowsReport report;
     std::set<TileCoord> wanted(settings.tiles.begin(), settings.tiles.end());
-    if (wanted.empty()) {
+    const bool wholeMap = wanted.empty();
+    if (wholeMap) {
         for (int y = 0; y < kTilesPerSide; ++y) {
             for (int x = 0; x < kTilesPerSide; ++x) {
                 if (doc.tileExists({x, y})) {
@@ -72,22 +79,30 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
             }
         }
     }
-    for (const TileCoord t : wanted) {
+    for (auto it = wanted.begin(); it != wanted.end();) {
+        const TileCoord t = *it;
         if (!doc.tileExists(t)) {
             return CoreError(CoreError::Code::NotInMap, "tile " + tileName(t) + " is not part of the map", t);
         }
+        std::optional<CoreError> problem;
         if (auto loaded = doc.loadTile(t); !loaded) {
-            return loaded.error();
+            problem = loaded.error();
+        } else if (doc.tile(t)->chunks.size() != std::size_t(kChunksPerTile)) {
+            problem = CoreError(CoreError::Code::BadTile,
+                                "tile " + tileName(t) + " does not have 256 map chunks", t);
         }
-        if (doc.tile(t)->chunks.size() != std::size_t(kChunksPerTile)) {
-            return CoreError(CoreError::Code::BadTile,
-                             "tile " + tileName(t) + " does not have 256 map chunks", t);
+        if (!problem) {
+            ++it;
+        } else if (wholeMap) {
+            report.skipped.push_back(*problem);
+            it = wanted.erase(it);
+        } else {
+            return *problem;
         }
     }
 
     NeighbourTiles tiles(doc);
     StrokeRecorder recorder(doc, CommandId::BakeShadows, QStringLiteral("Bake shadows"));
-    BakeShadowsReport report;
     const int total = int(wanted.size());
     for (const TileCoord t : wanted) {
         // The neighbourhood's highest vertex bounds how far a shadow can reach into the tile.
@@ -96,14 +111,10 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
         for (int dy = -1; dy <= 1; ++dy) {
             for (int dx = -1; dx <= 1; ++dx) {
                 const TileCoord n{t.x + dx, t.y + dy};
-                auto adt = tiles.get(n);
-                if (!adt) {
-                    recorder.cancel();
-                    return adt.error();
-                }
-                around[n] = *adt;
-                if (*adt) {
-                    highest = std::max(highest, tileHeightRange(**adt).max);
+                const io::Adt* adt = tiles.get(n);
+                around[n] = adt;
+                if (adt) {
+                    highest = std::max(highest, tileHeightRange(*adt).max);
                 }
             }
         }
@@ -113,6 +124,7 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
             return it == around.end() ? nullptr : it->second;
         });
         const ShadowBaker baker(field, settings.sun);
+        int& changedHere = report.changedPerTile[t];
         for (int i = 0; i < kChunksPerTile; ++i) {
             const ChunkCoord c{t, i / kChunksPerSide, i % kChunksPerSide};
             const io::MapChunk& before = *doc.chunk(c);
@@ -129,6 +141,7 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
                 setShownShadow(*e, map);
             }
             ++report.chunksChanged;
+            ++changedHere;
         }
         ++report.tiles;
         if (progress && !progress(report.tiles, total)) {
@@ -137,6 +150,7 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
         }
     }
     report.pushed = recorder.finish() != nullptr;
+    report.unreadNeighbours = tiles.takeFailed();
     return report;
 }
 

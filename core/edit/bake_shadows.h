@@ -5,13 +5,15 @@
 // do_not_fix_alpha_map flag is clear the last row and column repeat the ones before (the client's
 // 63x63 rule). Terrain of the neighbouring tiles casts into the baked ones: loaded tiles as the document
 // holds them, the others read through the map source (not loaded, not marked modified); tiles the map
-// does not have cast nothing. Holes cast nothing. Placed models cast nothing (not baked).
+// does not have, or whose file cannot be read, cast nothing. Holes cast nothing. Placed models cast
+// nothing (not baked).
 
 #include "core/document/core_error.h"
 #include "core/geometry/coords.h"
 #include "core/kernels/shadow_kernel.h"
 
 #include <functional>
+#include <map>
 #include <vector>
 
 namespace mapsmith::core {
@@ -24,18 +26,23 @@ struct BakeShadowsSettings {
 };
 
 struct BakeShadowsReport {
-    int tiles = 0;         // tiles baked
-    int chunks = 0;        // chunks baked (256 per tile)
-    int chunksChanged = 0; // chunks whose shown shadow or has_mcsh changed
-    bool pushed = false;   // an undo step was pushed (false when nothing changed)
+    int tiles = 0;                           // tiles baked
+    int chunks = 0;                          // chunks baked (256 per tile)
+    int chunksChanged = 0;                   // chunks whose shown shadow or has_mcsh changed
+    std::map<TileCoord, int> changedPerTile; // every tile baked: its chunks changed
+    bool pushed = false;                     // an undo step was pushed (false when nothing changed)
+    // Whole-map bakes: tiles the WDT lists that could not be loaded (no file, or a damaged one), not
+    // baked. Every bake: neighbouring tiles that could not be read, so cast no shadow.
+    std::vector<CoreError> skipped;
+    std::vector<CoreError> unreadNeighbours;
 };
 
 // Called with (tiles baked, tiles in all); false stops: nothing is changed then.
 using BakeShadowsProgress = std::function<bool(int done, int total)>;
 
 // Bakes the tiles as one undo step ("Bake shadows"). Fails without changing anything when the sun is not
-// valid (Refused), a tile is not in the map (NotInMap) or cannot be loaded (File), or when stopped
-// (Cancelled).
+// valid (Refused), a tile asked for is not in the map (NotInMap) or cannot be loaded (File), or when
+// stopped (Cancelled). A whole-map bake skips the tiles that cannot be loaded (BakeShadowsReport::skipped).
 Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSettings& settings,
                                         const BakeShadowsProgress& progress = {});
 
