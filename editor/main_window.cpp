@@ -6,6 +6,7 @@
 #include "core/kernels/procedural_textures.h"
 #include "core/models/model_library.h"
 #include "core/models/selection_info.h"
+#include "editor/bake_shadows_action.h"
 #include "editor/document_manager.h"
 #include "editor/map_repair_action.h"
 #include "editor/minimap_builder.h"
@@ -293,6 +294,8 @@ void MainWindow::createActions() {
 
     QMenu* map = menuBar()->addMenu(tr("&Map"));
     mMapRepair = new MapRepairAction(*mDocs, map, this);
+    mBakeShadows = new BakeShadowsAction(*mDocs, map, this,
+                                         [this] { return mTileMap ? mTileMap->cameraTile() : std::nullopt; });
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
     QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {
