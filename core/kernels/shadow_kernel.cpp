@@ -1,6 +1,7 @@
 #include "core/kernels/shadow_kernel.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -20,6 +21,30 @@ double radians(double degrees) {
 
 float quadMax(const ShadowQuad& q) {
     return q.present ? std::max({q.nw, q.ne, q.sw, q.se, q.centre}) : kNoTerrain;
+}
+
+// The weights of (nw, ne, sw, se, centre) in quadHeight() at the centre of texel (row, col) of a quad's
+// 8x8 texels, index row * 8 + col.
+using TexelWeights = std::array<std::array<float, 5>, kTexelsPerQuad * kTexelsPerQuad>;
+const TexelWeights& texelWeights() {
+    static const TexelWeights weights = [] {
+        TexelWeights w{};
+        for (int i = 0; i < kTexelsPerQuad * kTexelsPerQuad; ++i) {
+            const float fu = (float(i % kTexelsPerQuad) + 0.5f) / float(kTexelsPerQuad);
+            const float fv = (float(i / kTexelsPerQuad) + 0.5f) / float(kTexelsPerQuad);
+            for (int v = 0; v < 5; ++v) {
+                ShadowQuad unit; // height 1 at vertex v only: quadHeight gives its weight
+                unit.nw = v == 0 ? 1.0f : 0.0f;
+                unit.ne = v == 1 ? 1.0f : 0.0f;
+                unit.sw = v == 2 ? 1.0f : 0.0f;
+                unit.se = v == 3 ? 1.0f : 0.0f;
+                unit.centre = v == 4 ? 1.0f : 0.0f;
+                w[std::size_t(i)][std::size_t(v)] = quadHeight(unit, fu, fv);
+            }
+        }
+        return w;
+    }();
+    return weights;
 }
 
 float quadMin(const ShadowQuad& q) {
@@ -90,8 +115,8 @@ void ShadowBaker::sweepHorizon() {
     const Level& quads = mLevels.front();
     const int w = quads.width;
     const int h = quads.height;
-    mHorizon.assign(quads.max.size(), kNoTerrain);
-    mFloor.assign(quads.max.size(), kNoTerrain);
+    std::vector<float> horizon(quads.max.size(), kNoTerrain);
+    std::vector<float> floor(quads.max.size(), kNoTerrain);
     std::vector<float> lowest(quads.max.size());
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
@@ -117,18 +142,24 @@ void ShadowBaker::sweepHorizon() {
             const auto cell = [&](const std::vector<float>& grid, int da, int db) {
                 return alongU ? at(grid, a + da, b + db) : at(grid, b + db, a + da);
             };
+            // Upper bound: the highest vertex the first step can pass over, or what the ray meets after it.
             const float local = std::max({cell(quads.max, 0, 0), cell(quads.max, step, 0),
                                           cell(quads.max, 0, side), cell(quads.max, step, side)});
-            const float ahead = std::max(cell(mHorizon, step, 0), cell(mHorizon, step, side)) - drop;
+            const float ahead = std::max(cell(horizon, step, 0), cell(horizon, step, side)) - drop;
             const int x = alongU ? a : b;
             const int y = alongU ? b : a;
             const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
-            mHorizon[i] = std::max(local, ahead);
+            horizon[i] = std::max(local, ahead);
             // Lower bound: the terrain under the point itself, or what every landing quad guarantees.
             const float next =
-                side == 0 ? cell(mFloor, step, 0) : std::min(cell(mFloor, step, 0), cell(mFloor, step, side));
-            mFloor[i] = std::max(lowest[i], next - drop);
+                side == 0 ? cell(floor, step, 0) : std::min(cell(floor, step, 0), cell(floor, step, side));
+            floor[i] = std::max(lowest[i], next - drop);
         }
+    }
+    // The walk reads a quad's three bounds together.
+    mBounds.resize(quads.max.size());
+    for (std::size_t i = 0; i < mBounds.size(); ++i) {
+        mBounds[i] = {quads.max[i], horizon[i], floor[i]};
     }
 }
 
@@ -167,7 +198,7 @@ bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart)
     const double tEnd = (double(mTop) - double(h0)) / mRise;
     // Near the start the ray crosses quad after quad: an incremental walk (no divisions) over them,
     // until the bounds settle it; a ray still undecided after kNearQuads goes on with the pyramid.
-    constexpr int kNearQuads = 16;
+    constexpr int kNearQuads = 32;
     const int width = mField.quadsX();
     const int height = mField.quadsY();
     int qx = int(u0);
@@ -178,22 +209,22 @@ bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart)
     double nextY = mDv != 0.0 ? ((qy + mAheadV) - v0) * mInvDv : kInfinity;
     const double deltaX = mDu != 0.0 ? std::abs(mInvDu) : kInfinity;
     const double deltaY = mDv != 0.0 ? std::abs(mInvDv) : kInfinity;
-    const std::vector<float>& quadTop = mLevels.front().max;
     double t = 0.0;
     for (int n = 0; n < kNearQuads; ++n) {
         if (qx < 0 || qy < 0 || qx >= width || qy >= height) {
             return false; // left the field: no terrain further on
         }
         const double ray = double(h0) + t * mRise;
-        const std::size_t here = std::size_t(qy) * std::size_t(width) + std::size_t(qx);
-        if (double(mHorizon[here]) < ray) {
+        const QuadBounds& bounds = mBounds[std::size_t(qy) * std::size_t(width) + std::size_t(qx)];
+        // (In the start quad the bound is at least the start height: no use asking.)
+        if (n > 0 && double(bounds.horizon) < ray) {
             return false; // nothing ahead reaches the ray any more
         }
-        if (double(mFloor[here]) > ray + 2.0 * kShadowTolerance) {
+        if (double(bounds.floor) > ray + 2.0 * kShadowTolerance) {
             return true; // terrain ahead certainly rises above the ray
         }
         const double leave = std::min(nextX, nextY);
-        if (double(quadTop[here]) >= ray && !(n == 0 && climbsOutOfStart) &&
+        if (double(bounds.top) >= ray && !(n == 0 && climbsOutOfStart) &&
             quadBlocks(mField.quad(qx, qy), u0 + t * mDu - qx, v0 + t * mDv - qy, leave - t, ray)) {
             return true;
         }
@@ -226,11 +257,11 @@ bool ShadowBaker::walk(double u0, double v0, float h0, double t, double tEnd) co
         const int qx = int(u);
         const int qy = int(v);
         const double ray = double(h0) + t * mRise;
-        const std::size_t here = std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx);
-        if (double(mHorizon[here]) < ray) {
+        const QuadBounds& bounds = mBounds[std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx)];
+        if (double(bounds.horizon) < ray) {
             return false; // nothing ahead reaches the ray any more
         }
-        if (double(mFloor[here]) > ray + 2.0 * kShadowTolerance) {
+        if (double(bounds.floor) > ray + 2.0 * kShadowTolerance) {
             return true; // terrain ahead certainly rises above the ray
         }
         const Level& cells = mLevels[std::size_t(level)];
@@ -272,18 +303,16 @@ bool ShadowBaker::shadowedAt(double u, double v) const {
 
 ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
     const ShadowQuad& q = mField.quad(qx, qy);
-    const std::size_t here = std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx);
-    const float lowest = quadMin(q);
     if (!q.present) {
-        return QuadClass::Mixed; // a hole: its texels look at the terrain around it
+        return QuadClass::Walk; // a hole: its texels look at the terrain around it
     }
     // Every point of the quad is below the lower bound of what rises ahead of it.
-    if (double(mFloor[here]) > double(quadMax(q)) + 2.0 * kShadowTolerance) {
+    const float floor = mBounds[std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx)].floor;
+    if (double(floor) > double(quadMax(q)) + 2.0 * kShadowTolerance) {
         return QuadClass::Shadowed;
     }
-    // Lit: no triangle climbs towards the sun faster than the ray (so inside the quad the ray stays on
-    // or above the surface), and where the ray leaves the quad (at least as high as the quad's lowest
-    // vertex) it is above the horizon bound of every quad it can enter.
+    // No triangle climbs towards the sun faster than the ray: inside the quad the ray stays on or above
+    // the surface (their difference only grows from 0).
     const float c2 = 2.0f * q.centre;
     const double slopes[4] = {
         (q.ne - q.nw) * mDu + (c2 - q.nw - q.ne) * mDv, // north
@@ -293,19 +322,10 @@ ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
     };
     for (const double slope : slopes) {
         if (slope > mRise) {
-            return QuadClass::Mixed;
+            return QuadClass::Walk;
         }
     }
-    // From here on no ray starting in the quad meets it again (ClimbsOut at least).
-    const int sx = mDu > 0.0 ? 1 : mDu < 0.0 ? -1 : 0;
-    const int sy = mDv > 0.0 ? 1 : mDv < 0.0 ? -1 : 0;
-    const auto horizon = [&](int x, int y) {
-        return x >= 0 && y >= 0 && x < mField.quadsX() && y < mField.quadsY()
-                   ? mHorizon[std::size_t(y) * std::size_t(mField.quadsX()) + std::size_t(x)]
-                   : kNoTerrain;
-    };
-    const float ahead = std::max({horizon(qx + sx, qy), horizon(qx, qy + sy), horizon(qx + sx, qy + sy)});
-    return ahead < lowest ? QuadClass::Lit : QuadClass::ClimbsOut;
+    return QuadClass::ClimbsOut;
 }
 
 ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
@@ -314,14 +334,13 @@ ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
         return map;
     }
     // One quad is 8x8 texels: texel row r of quad column qc is byte (r * 8 + qc) of the map.
+    const TexelWeights& weights = texelWeights();
     for (int qr = 0; qr < 8; ++qr) {
         for (int qc = 0; qc < 8; ++qc) {
             const int qx = quadX + qc;
             const int qy = quadY + qr;
             const QuadClass kind = classify(qx, qy);
-            if (kind == QuadClass::Lit) {
-                continue;
-            }
+            const ShadowQuad& q = mField.quad(qx, qy);
             for (int tr = 0; tr < kTexelsPerQuad; ++tr) {
                 std::uint8_t& byte = map[std::size_t((qr * kTexelsPerQuad + tr) * 8 + qc)];
                 if (kind == QuadClass::Shadowed) {
@@ -331,7 +350,8 @@ ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
                 const double fv = (tr + 0.5) / kTexelsPerQuad;
                 for (int tc = 0; tc < kTexelsPerQuad; ++tc) {
                     const double fu = (tc + 0.5) / kTexelsPerQuad;
-                    const float h0 = quadHeight(mField.quad(qx, qy), float(fu), float(fv));
+                    const auto& w = weights[std::size_t(tr * kTexelsPerQuad + tc)];
+                    const float h0 = w[0] * q.nw + w[1] * q.ne + w[2] * q.sw + w[3] * q.se + w[4] * q.centre;
                     if (blocked(qx + fu, qy + fv, h0, kind == QuadClass::ClimbsOut)) {
                         byte = std::uint8_t(byte | (1u << tc));
                     }

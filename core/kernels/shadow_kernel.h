@@ -65,13 +65,12 @@ private:
         std::vector<float> max; // highest vertex per cell; -inf where no quad has terrain
     };
     enum class QuadClass {
-        Lit,       // every texel lit
-        Shadowed,  // every texel shadowed
+        Shadowed,  // every texel shadowed (below the lower bound)
         ClimbsOut, // no triangle rises towards the sun faster than the ray: rays leave the quad freely
-        Mixed,     // each texel's ray is walked
+        Walk,      // each texel's ray is walked from its start
     };
     void sweepHorizon();
-    // Whether the bounds settle every texel of field quad (x, y) at once.
+    // What the bounds say of every texel of field quad (x, y) at once.
     QuadClass classify(int qx, int qy) const;
     // The ray from (u0, v0) at height h0; climbsOutOfStart: its own quad cannot block it.
     bool blocked(double u0, double v0, float h0, bool climbsOutOfStart) const;
@@ -80,13 +79,18 @@ private:
     bool quadBlocks(const ShadowQuad& q, double fu, double fv, double length, double rayStart) const;
 
     const ShadowField& mField;
-    std::vector<Level> mLevels;  // level n: cells of 2^n x 2^n quads
-    std::vector<float> mHorizon; // per quad (level 0 layout): the horizon bound described above
-    std::vector<float> mFloor;   // per quad: a lower bound of the same (see sweepHorizon)
-    bool mOverhead = false;      // elevation 90: nothing is shadowed
-    double mDu = 0.0;            // towards the sun, quads per quad of path: eastwards
-    double mDv = 0.0;            // ... southwards
-    double mRise = 0.0;          // yards the ray climbs per quad of path
+    std::vector<Level> mLevels; // level n: cells of 2^n x 2^n quads
+    // Per quad (row-major), as the walk reads them together.
+    struct QuadBounds {
+        float top = 0.0f;     // highest vertex (level 0 of the pyramid)
+        float horizon = 0.0f; // no point of the quad sees terrain above (this - distance * tan(elevation))
+        float floor = 0.0f;   // every point of the quad sees terrain at least that high (same measure)
+    };
+    std::vector<QuadBounds> mBounds;
+    bool mOverhead = false; // elevation 90: nothing is shadowed
+    double mDu = 0.0;       // towards the sun, quads per quad of path: eastwards
+    double mDv = 0.0;       // ... southwards
+    double mRise = 0.0;     // yards the ray climbs per quad of path
     // Reciprocals for the walk (0 where the divisor is 0 and the term is not used).
     double mInvDu = 0.0;
     double mInvDv = 0.0;
