@@ -5,9 +5,10 @@
 // eastwards (world y falls), v southwards (world x falls), one unit per quad; quad (x, y) covers
 // [x, x+1] x [y, y+1]. Pure data, no Qt.
 //
-// The surface inside a quad is the client's: four triangles fanning from the centre vertex (see
-// core/geometry/chunk_height.h); quadHeight() is the same blend as chunkHeightAt().
+// The surface inside a quad is the client's: four triangles fanning from the centre vertex
+// (core/geometry/chunk_height.h quadSurfaceHeight(), which chunkHeightAt() uses too).
 
+#include "core/geometry/chunk_height.h"
 #include "core/geometry/coords.h"
 #include "io/adt/adt.h"
 
@@ -26,19 +27,10 @@ struct ShadowQuad {
     bool present = false; // false: no terrain here (casts nothing; a hole keeps its heights)
 };
 
-// Height (yards) inside a quad at (fu, fv) in [0, 1]^2, fu eastwards, fv southwards.
+// Height (yards) inside a quad at (fu, fv) in [0, 1]^2, fu eastwards, fv southwards: the client's
+// triangles (core/geometry/chunk_height.h quadSurfaceHeight, as chunkHeightAt).
 inline float quadHeight(const ShadowQuad& q, float fu, float fv) {
-    // The diagonals split the quad into north, east, south and west triangles around the centre.
-    if (fv <= fu) {
-        if (fu + fv <= 1.0f) { // north: NW, NE, C
-            return q.nw * (1.0f - fu - fv) + q.ne * (fu - fv) + q.centre * (2.0f * fv);
-        }
-        return q.ne * (fu - fv) + q.se * (fu + fv - 1.0f) + q.centre * (2.0f * (1.0f - fu)); // east
-    }
-    if (fu + fv <= 1.0f) { // west: SW, NW, C
-        return q.nw * (1.0f - fu - fv) + q.sw * (fv - fu) + q.centre * (2.0f * fu);
-    }
-    return q.sw * (fv - fu) + q.se * (fu + fv - 1.0f) + q.centre * (2.0f * (1.0f - fv)); // south
+    return quadSurfaceHeight(q.nw, q.ne, q.sw, q.se, q.centre, fu, fv);
 }
 
 class ShadowField {
