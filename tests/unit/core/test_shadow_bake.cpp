@@ -143,6 +143,7 @@ private slots:
     void northSunShadowsTheSouth();
     void neighbourTileCastsAcrossTheBorder_data();
     void neighbourTileCastsAcrossTheBorder();
+    void damagedTilesAreSkippedOrCastNothing();
     void repeatsTheLastRowAndColumnWithoutDoNotFix();
     void repeatRuleOnAHandMadeMap();
     void oneUndoStepAndFlags();
@@ -302,6 +303,54 @@ void TestShadowBake::neighbourTileCastsAcrossTheBorder() {
             }
         }
     }
+}
+
+// The eastern tile's file is damaged: baking the western one still works, the eastern casts nothing and is
+// named in the report; a whole-map bake skips it (named) and bakes the other.
+void TestShadowBake::damagedTilesAreSkippedOrCastNothing() {
+    const TileCoord west{32, 32};
+    const TileCoord east{33, 32};
+    io::Wdt wdt;
+    wdt.flags = io::mphd_flags::BigAlpha;
+    wdt.setTile(west.x, west.y, true);
+    wdt.setTile(east.x, east.y, true);
+    auto source = std::make_unique<core::MemoryMapSource>(QStringLiteral("Damaged"), io::writeWdt(wdt));
+    core::TileSpec spec;
+    spec.tileX = west.x;
+    spec.tileY = west.y;
+    spec.height = northSouthRidge(33 * 128 + 1, 20.0f);
+    io::Adt adt = core::createTile(spec);
+    adt.bigAlpha = true;
+    source->setTile(west, io::writeAdt(adt));
+    std::vector<std::byte> cut = io::writeAdt(adt);
+    cut.resize(cut.size() / 3); // truncated: MCNKs point past the end
+    source->setTile(east, cut);
+    auto opened = core::MapDocument::open(std::move(source));
+    QVERIFY(opened);
+    core::MapDocument& doc = **opened;
+    QVERIFY(doc.loadTile(west));
+
+    const auto one = bake(doc, {90.0, 45.0}, {west});
+    QVERIFY2(one, one ? "" : one.error().describe().c_str());
+    QCOMPARE(one->tiles, 1);
+    QCOMPARE(int(one->unreadNeighbours.size()), 1);
+    QCOMPARE(one->unreadNeighbours.front().tile, std::optional(east));
+    for (int i = 0; i < core::kChunksPerTile; ++i) {
+        QCOMPARE(shadowedCount(shadowOf(doc, {west, i / 16, i % 16})), 0);
+    }
+
+    const auto whole = bake(doc, {270.0, 45.0});
+    QVERIFY(whole);
+    QCOMPARE(whole->tiles, 1);
+    QCOMPARE(int(whole->skipped.size()), 1);
+    QCOMPARE(whole->skipped.front().tile, std::optional(east));
+    QVERIFY(!whole->skipped.front().describe().empty());
+    QCOMPARE(whole->chunksChanged, 0); // flat and already baked: nothing to push
+
+    const auto asked = bake(doc, {270.0, 45.0}, {west, east});
+    QVERIFY(!asked);
+    QCOMPARE(asked.error().code, core::CoreError::Code::File);
+    QCOMPARE(doc.undoStack()->count(), 1);
 }
 
 // Crest at u = 72, sun in the east at 30.5 degrees: the edge at u = 63.85, chunk column 7 texel 62.81, so
