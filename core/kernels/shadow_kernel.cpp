@@ -224,7 +224,8 @@ bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart)
             return true; // terrain ahead certainly rises above the ray
         }
         const double leave = std::min(nextX, nextY);
-        if (double(bounds.top) >= ray && !(n == 0 && climbsOutOfStart) &&
+        // Terrain no higher than the quad's top cannot rise more than the tolerance above the ray.
+        if (double(bounds.top) > ray + kShadowTolerance && !(n == 0 && climbsOutOfStart) &&
             quadBlocks(mField.quad(qx, qy), u0 + t * mDu - qx, v0 + t * mDv - qy, leave - t, ray)) {
             return true;
         }
