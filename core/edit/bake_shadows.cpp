@@ -7,9 +7,11 @@
 #include <QString>
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <optional>
 #include <set>
+#include <thread>
 
 namespace mapsmith::core {
 
@@ -51,6 +53,30 @@ private:
     std::map<TileCoord, std::optional<io::Adt>> mRead;
     std::vector<CoreError> mFailed;
 };
+
+// The kernel's maps of a tile's 256 chunks (the tile's quads start at (margin, margin) in the baker's
+// field), worked out on up to 4 threads: the baker is only read, each thread fills its own chunks.
+std::vector<ShadowMap> bakeTileChunks(const ShadowBaker& baker, int margin) {
+    std::vector<ShadowMap> maps(static_cast<std::size_t>(kChunksPerTile));
+    const auto bakeRange = [&](int first, int last) {
+        for (int i = first; i < last; ++i) {
+            maps[std::size_t(i)] =
+                baker.bakeChunk(margin + (i % kChunksPerSide) * 8, margin + (i / kChunksPerSide) * 8);
+        }
+    };
+    const int threads = std::clamp(int(std::thread::hardware_concurrency()), 1, 4);
+    std::vector<std::future<void>> workers;
+    const int per = (kChunksPerTile + threads - 1) / threads;
+    for (int k = 1; k < threads; ++k) {
+        workers.push_back(
+            std::async(std::launch::async, bakeRange, k * per, std::min(kChunksPerTile, (k + 1) * per)));
+    }
+    bakeRange(0, std::min(kChunksPerTile, per));
+    for (auto& w : workers) {
+        w.get();
+    }
+    return maps;
+}
 
 } // namespace
 
@@ -124,12 +150,12 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
             return it == around.end() ? nullptr : it->second;
         });
         const ShadowBaker baker(field, settings.sun);
+        const std::vector<ShadowMap> baked = bakeTileChunks(baker, margin);
         int& changedHere = report.changedPerTile[t];
         for (int i = 0; i < kChunksPerTile; ++i) {
             const ChunkCoord c{t, i / kChunksPerSide, i % kChunksPerSide};
             const io::MapChunk& before = *doc.chunk(c);
-            const ShadowMap map =
-                finishChunkShadow(baker.bakeChunk(margin + c.col * 8, margin + c.row * 8), before.flags);
+            const ShadowMap map = finishChunkShadow(baked[std::size_t(i)], before.flags);
             ++report.chunks;
             const std::optional<ShadowMap> shown = shownShadow(before);
             const bool inUse = (before.flags & io::mcnk_flags::HasShadow) != 0 && before.shadow &&

@@ -6,7 +6,7 @@
 // 63x63 rule). Terrain of the neighbouring tiles casts into the baked ones: loaded tiles as the document
 // holds them, the others read through the map source (not loaded, not marked modified); tiles the map
 // does not have, or whose file cannot be read, cast nothing. Holes cast nothing. Placed models cast
-// nothing (not baked).
+// nothing (not baked). A tile's chunks are baked on up to 4 threads; the edits are made on the caller's.
 
 #include "core/document/core_error.h"
 #include "core/geometry/coords.h"

@@ -1,8 +1,9 @@
 // Shadow bake of one tile (256 chunks, 64x64 rays each; core/kernels/shadow_kernel.h), one core. Kernel:
 // the height field around the tile (margin from the sun and the heights), the max pyramid and every
 // chunk's bits. Corpus: continent4229.adt (real terrain, no neighbours) at the sun elevation given as the
-// argument (azimuth 135); Hills: the middle of 3x3 generated tiles, shadows crossing its borders. Edit:
-// bakeShadows() on the middle tile, undo step included (undone between iterations, untimed).
+// argument (azimuth 135); Hills: the middle of 3x3 generated tiles, shadows crossing its borders (both on
+// one thread). Edit: bakeShadows() on the middle tile (its chunks on up to 4 threads), undo step included
+// (undone between iterations, untimed).
 
 #include "core/document/map_document.h"
 #include "core/edit/bake_shadows.h"
