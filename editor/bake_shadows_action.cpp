@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QMenu>
+#include <QSettings>
 #include <QWidget>
 
 namespace mapsmith::editor {
@@ -16,6 +17,18 @@ BakeShadowsAction::BakeShadowsAction(DocumentManager& docs, QMenu* menu, QWidget
     mAction->setToolTip(tr("Bakes the terrain's shadows for a sun into the tiles' shadow maps (MCSH), "
                            "neighbouring tiles casting into them; one undo step"));
     mAction->setEnabled(mDocs.document() != nullptr);
+    const QSettings settings; // the last choice, from any earlier session
+    mChoice.sun.azimuth =
+        settings.value(QStringLiteral("bakeShadows/azimuth"), mChoice.sun.azimuth).toDouble();
+    const double elevation =
+        settings.value(QStringLiteral("bakeShadows/elevation"), mChoice.sun.elevation).toDouble();
+    if (core::validSun({mChoice.sun.azimuth, elevation})) {
+        mChoice.sun.elevation = elevation;
+    }
+    const int scope = settings.value(QStringLiteral("bakeShadows/scope"), int(mChoice.scope)).toInt();
+    if (scope >= int(widgets::BakeScope::WholeMap) && scope <= int(widgets::BakeScope::CameraTile)) {
+        mChoice.scope = widgets::BakeScope(scope);
+    }
     connect(&mDocs, &DocumentManager::documentChanged, this,
             [this](core::MapDocument* doc) { mAction->setEnabled(doc != nullptr); });
 }
@@ -45,6 +58,10 @@ std::optional<std::vector<core::TileCoord>> BakeShadowsAction::tilesFor(widgets:
 
 std::optional<core::BakeShadowsReport> BakeShadowsAction::bake(const widgets::BakeShadowsChoice& choice) {
     mChoice = choice;
+    QSettings remembered;
+    remembered.setValue(QStringLiteral("bakeShadows/azimuth"), choice.sun.azimuth);
+    remembered.setValue(QStringLiteral("bakeShadows/elevation"), choice.sun.elevation);
+    remembered.setValue(QStringLiteral("bakeShadows/scope"), int(choice.scope));
     const auto tiles = tilesFor(choice.scope);
     if (!tiles) {
         return std::nullopt;

@@ -2,7 +2,8 @@
 // Map > Bake Shadows...: asks for the sun and the tiles (widgets::BakeShadowsDialog) and runs
 // DocumentManager::bakeShadows (one undo step, progress with Cancel); the viewport redraws the changed
 // chunks' shadows from their dirty flags. Without dialogs (MAPSMITH_NO_DIALOGS, or a hidden window) the
-// entry bakes with the last choice (default: sun at azimuth 135, elevation 35; the loaded tiles).
+// entry bakes with the last choice (remembered in the user's settings under bakeShadows/; default: sun at
+// azimuth 135, elevation 35; the loaded tiles).
 // Enabled while a map is open.
 
 #include "core/edit/bake_shadows.h"

@@ -81,6 +81,7 @@ private slots:
     void bakeFromTheMapMenu();
     void tileUnderTheCamera();
     void dialogKeepsTheChoice();
+    void choiceIsRemembered();
 };
 
 void TestBakeShadows::initTestCase() {
@@ -194,6 +195,20 @@ void TestBakeShadows::dialogKeepsTheChoice() {
     c = dialog.choice();
     QCOMPARE(c.scope, widgets::BakeScope::CameraTile);
     QCOMPARE(c.sun.elevation, 60.0);
+}
+
+// The last bake's sun and scope come back in the next window (the user's settings).
+void TestBakeShadows::choiceIsRemembered() {
+    {
+        editor::MainWindow window;
+        QVERIFY2(window.documents()->open(kDemo), qPrintable(window.lastError()));
+        QVERIFY(window.bakeShadows()->bake({{123.0, 41.5}, widgets::BakeScope::WholeMap}));
+    }
+    editor::MainWindow window;
+    const auto& c = window.bakeShadows()->choice();
+    QCOMPARE(c.sun.azimuth, 123.0);
+    QCOMPARE(c.sun.elevation, 41.5);
+    QCOMPARE(c.scope, widgets::BakeScope::WholeMap);
 }
 
 QTEST_MAIN(TestBakeShadows)
