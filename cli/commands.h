@@ -34,8 +34,9 @@ int runExportHeightmap(const QStringList& args); // cli/heightmap.cpp
 int runImportHeightmap(const QStringList& args);
 int runExportHmp(const QStringList& args); // cli/hmp_terrain.cpp
 int runImportHmp(const QStringList& args);
-int runPlace(const QStringList& args);      // cli/place.cpp
-int runServerMaps(const QStringList& args); // cli/server_maps.cpp
-int runRepair(const QStringList& args);     // cli/repair.cpp
+int runPlace(const QStringList& args);       // cli/place.cpp
+int runServerMaps(const QStringList& args);  // cli/server_maps.cpp
+int runRepair(const QStringList& args);      // cli/repair.cpp
+int runBakeShadows(const QStringList& args); // cli/bake_shadows.cpp
 
 } // namespace mapsmith::cli

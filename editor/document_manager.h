@@ -8,6 +8,7 @@
 #include "core/convert/server_maps.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
+#include "core/edit/bake_shadows.h"
 #include "core/edit/mclq_conversion.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
@@ -81,6 +82,10 @@ public:
     // step (core/edit/mclq_conversion.h), with progress and Cancel; tiles that fail are reported as an
     // error. Returns the report (nullopt without a document or when cancelled).
     std::optional<core::DocumentMclqReport> convertOldLiquids(const std::vector<core::TileCoord>& tiles = {});
+    // Map > Bake Shadows: the terrain's shadows baked into the tiles as one undo step
+    // (core/edit/bake_shadows.h; document_manager_shadows.cpp), with progress per tile and Cancel.
+    // Returns the report (nullopt without a document, on failure or when cancelled).
+    std::optional<core::BakeShadowsReport> bakeShadows(const core::BakeShadowsSettings& settings);
     // Where an export proposes to write: the last export of this map, else the custom patch name that
     // wins in the client's Data folder under `clientData` (core::nextFreePatchName), else beside the map.
     QString defaultPatchPath(const QString& clientData) const;

@@ -6,6 +6,7 @@
 #include "core/kernels/procedural_textures.h"
 #include "core/models/model_library.h"
 #include "core/models/selection_info.h"
+#include "editor/bake_shadows_action.h"
 #include "editor/document_manager.h"
 #include "editor/map_repair_action.h"
 #include "editor/minimap_builder.h"
@@ -299,6 +300,8 @@ void MainWindow::createActions() {
     mTools->liquid()->setBeforeStroke([this](core::MapDocument& doc, glm::dvec3 world, double radius) {
         return mOldLiquids->beforeLiquidStroke(doc, world, radius);
     });
+    mBakeShadows = new BakeShadowsAction(*mDocs, map, this,
+                                         [this] { return mTileMap ? mTileMap->cameraTile() : std::nullopt; });
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
     QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {

@@ -62,6 +62,7 @@ class DocumentManager;
 class MinimapBuilder;
 class MapRepairAction;
 class OldLiquidsAction;
+class BakeShadowsAction;
 class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
@@ -82,6 +83,7 @@ public:
     ObjectActions* objectActions() const { return mObjectActions; }
     MapRepairAction* mapRepair() const { return mMapRepair; }
     OldLiquidsAction* oldLiquids() const { return mOldLiquids; }
+    BakeShadowsAction* bakeShadows() const { return mBakeShadows; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
@@ -189,6 +191,7 @@ private:
     ObjectActions* mObjectActions = nullptr;
     MapRepairAction* mMapRepair = nullptr;
     OldLiquidsAction* mOldLiquids = nullptr;
+    BakeShadowsAction* mBakeShadows = nullptr;
     bool mSelectionShowPending = false;
     std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport
     QAction* mSaveAsV18 = nullptr;

@@ -16,6 +16,7 @@ enum class CommandId : int {
     Repair,            // Map > Repair: the repair rules over the whole map (core/repair/document_repair.h)
     WdtEdit,           // a change of the map's WDT (core/edit/wdt_state_command.h)
     ConvertOldLiquids, // MCLQ to MH2O over tiles of the map (core/edit/mclq_conversion.h)
+    BakeShadows,       // Map > Bake Shadows (core/edit/bake_shadows.h)
 };
 
 } // namespace mapsmith::core

@@ -66,23 +66,8 @@ std::optional<double> chunkHeightAt(const io::MapChunk& chunk, glm::dvec2 world)
     const double sw = h(outerIndex(q->row + 1, q->col));
     const double se = h(outerIndex(q->row + 1, q->col + 1));
     const double c = h(innerIndex(q->row, q->col));
-    const double fu = q->fu;
-    const double fv = q->fv;
 
-    // Triangle by the two diagonals: fv <= fu is the north-east side of NW-SE, fu + fv <= 1 the
-    // north-west side of NE-SW. Weights are barycentric (each triple sums to 1).
-    const bool northEastSide = fv <= fu;
-    const bool northWestSide = fu + fv <= 1.0;
-    double rel = 0.0;
-    if (northEastSide && northWestSide) { // north: NW, NE, C
-        rel = nw * (1.0 - fu - fv) + ne * (fu - fv) + c * (2.0 * fv);
-    } else if (northEastSide) { // east: NE, SE, C
-        rel = ne * (fu - fv) + se * (fu + fv - 1.0) + c * (2.0 * (1.0 - fu));
-    } else if (northWestSide) { // west: SW, NW, C
-        rel = nw * (1.0 - fu - fv) + sw * (fv - fu) + c * (2.0 * fu);
-    } else { // south: SE, SW, C
-        rel = sw * (fv - fu) + se * (fu + fv - 1.0) + c * (2.0 * (1.0 - fv));
-    }
+    const double rel = quadSurfaceHeight(nw, ne, sw, se, c, q->fu, q->fv);
     return double(chunk.position.z) + rel;
 }
 

@@ -26,6 +26,23 @@
 
 namespace mapsmith::core {
 
+// The surface inside one quad at (fu, fv) in [0, 1]^2 (fu eastwards, fv southwards) from its corner and
+// centre heights, as drawn above: the diagonals split it into north, east, south and west triangles, each
+// blended barycentrically (the weights of each triple sum to 1). T is float or double.
+template <class T> T quadSurfaceHeight(T nw, T ne, T sw, T se, T centre, T fu, T fv) {
+    // fv <= fu: north-east of the NW-SE diagonal; fu + fv <= 1: north-west of the NE-SW one.
+    if (fv <= fu) {
+        if (fu + fv <= T(1)) { // north: NW, NE, C
+            return nw * (T(1) - fu - fv) + ne * (fu - fv) + centre * (T(2) * fv);
+        }
+        return ne * (fu - fv) + se * (fu + fv - T(1)) + centre * (T(2) * (T(1) - fu)); // east: NE, SE, C
+    }
+    if (fu + fv <= T(1)) { // west: SW, NW, C
+        return nw * (T(1) - fu - fv) + sw * (fv - fu) + centre * (T(2) * fu);
+    }
+    return sw * (fv - fu) + se * (fu + fv - T(1)) + centre * (T(2) * (T(1) - fv)); // south: SE, SW, C
+}
+
 // Absolute height (yards) of vertex 0..144: header position.z + MCVT height.
 double chunkVertexHeight(const io::MapChunk& chunk, int vertex);
 

@@ -1,0 +1,376 @@
+#include "core/kernels/shadow_kernel.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace mapsmith::core {
+namespace {
+
+constexpr float kNoTerrain = -std::numeric_limits<float>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Quads the walk moves past a cell border so the next position lies in the next cell.
+constexpr double kNudge = 1e-7;
+constexpr int kTexelsPerQuad = kShadowSide / 8; // 8
+
+double radians(double degrees) {
+    return degrees * std::numbers::pi / 180.0;
+}
+
+float quadMax(const ShadowQuad& q) {
+    return q.present ? std::max({q.nw, q.ne, q.sw, q.se, q.centre}) : kNoTerrain;
+}
+
+// The weights of (nw, ne, sw, se, centre) in quadHeight() at the centre of texel (row, col) of a quad's
+// 8x8 texels, index row * 8 + col.
+using TexelWeights = std::array<std::array<float, 5>, kTexelsPerQuad * kTexelsPerQuad>;
+const TexelWeights& texelWeights() {
+    static const TexelWeights weights = [] {
+        TexelWeights w{};
+        for (int i = 0; i < kTexelsPerQuad * kTexelsPerQuad; ++i) {
+            const float fu = (float(i % kTexelsPerQuad) + 0.5f) / float(kTexelsPerQuad);
+            const float fv = (float(i / kTexelsPerQuad) + 0.5f) / float(kTexelsPerQuad);
+            for (int v = 0; v < 5; ++v) {
+                ShadowQuad unit; // height 1 at vertex v only: quadHeight gives its weight
+                unit.nw = v == 0 ? 1.0f : 0.0f;
+                unit.ne = v == 1 ? 1.0f : 0.0f;
+                unit.sw = v == 2 ? 1.0f : 0.0f;
+                unit.se = v == 3 ? 1.0f : 0.0f;
+                unit.centre = v == 4 ? 1.0f : 0.0f;
+                w[std::size_t(i)][std::size_t(v)] = quadHeight(unit, fu, fv);
+            }
+        }
+        return w;
+    }();
+    return weights;
+}
+
+float quadMin(const ShadowQuad& q) {
+    return q.present ? std::min({q.nw, q.ne, q.sw, q.se, q.centre}) : kNoTerrain;
+}
+
+} // namespace
+
+bool validSun(const SunDirection& sun) {
+    return std::isfinite(sun.azimuth) && sun.elevation > 0.0 && sun.elevation <= 90.0;
+}
+
+int shadowReach(double lowest, double highest, const SunDirection& sun, int cap) {
+    if (sun.elevation >= 90.0 || !(highest > lowest)) {
+        return 0;
+    }
+    const double yards = (highest - lowest) / std::tan(radians(sun.elevation));
+    if (!(yards < double(cap) * kUnitSize)) {
+        return cap;
+    }
+    return std::min(cap, int(std::ceil(yards / kUnitSize)) + 1);
+}
+
+ShadowBaker::ShadowBaker(const ShadowField& field, const SunDirection& sun) : mField(field) {
+    mOverhead = sun.elevation >= 90.0;
+    const double az = radians(sun.azimuth);
+    mDu = std::sin(az);  // east
+    mDv = -std::cos(az); // south: a sun in the north (az 0) is towards -v
+    mRise = std::tan(radians(std::min(sun.elevation, 89.999))) * kUnitSize;
+    mInvDu = mDu != 0.0 ? 1.0 / mDu : 0.0;
+    mInvDv = mDv != 0.0 ? 1.0 / mDv : 0.0;
+    mAheadU = mDu > 0.0 ? 1 : 0;
+    mAheadV = mDv > 0.0 ? 1 : 0;
+    mInvDiff = mDu != mDv ? 1.0 / (mDu - mDv) : 0.0;
+    mInvSum = mDu != -mDv ? 1.0 / (mDu + mDv) : 0.0;
+
+    Level base;
+    base.width = field.quadsX();
+    base.height = field.quadsY();
+    base.max.resize(std::size_t(base.width) * std::size_t(base.height));
+    for (int y = 0; y < base.height; ++y) {
+        for (int x = 0; x < base.width; ++x) {
+            base.max[std::size_t(y) * std::size_t(base.width) + std::size_t(x)] = quadMax(field.quad(x, y));
+        }
+    }
+    mLevels.push_back(std::move(base));
+    while (mLevels.back().width > 1 || mLevels.back().height > 1) {
+        const Level& below = mLevels.back();
+        Level up;
+        up.width = (below.width + 1) / 2;
+        up.height = (below.height + 1) / 2;
+        up.max.assign(std::size_t(up.width) * std::size_t(up.height), kNoTerrain);
+        for (int y = 0; y < below.height; ++y) {
+            for (int x = 0; x < below.width; ++x) {
+                float& cell = up.max[std::size_t(y / 2) * std::size_t(up.width) + std::size_t(x / 2)];
+                cell = std::max(cell, below.max[std::size_t(y) * std::size_t(below.width) + std::size_t(x)]);
+            }
+        }
+        mLevels.push_back(std::move(up));
+    }
+    mTop = mLevels.back().max.empty() ? kNoTerrain : mLevels.back().max[0];
+    if (!mOverhead) {
+        sweepHorizon();
+    }
+}
+
+void ShadowBaker::sweepHorizon() {
+    const Level& quads = mLevels.front();
+    const int w = quads.width;
+    const int h = quads.height;
+    std::vector<float> horizon(quads.max.size(), kNoTerrain);
+    std::vector<float> floor(quads.max.size(), kNoTerrain);
+    std::vector<float> lowest(quads.max.size());
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            lowest[std::size_t(y) * std::size_t(w) + std::size_t(x)] = quadMin(mField.quad(x, y));
+        }
+    }
+    const auto at = [&](const std::vector<float>& grid, int x, int y) {
+        return x >= 0 && y >= 0 && x < w && y < h ? grid[std::size_t(y) * std::size_t(w) + std::size_t(x)]
+                                                  : kNoTerrain;
+    };
+    // One step along the main axis moves exactly one quad on it and at most one on the other axis.
+    const bool alongU = std::abs(mDu) >= std::abs(mDv);
+    const double major = alongU ? mDu : mDv;
+    const double minor = alongU ? mDv : mDu;
+    const int step = major > 0.0 ? 1 : -1;
+    const int side = minor > 0.0 ? 1 : minor < 0.0 ? -1 : 0;
+    const float drop = float(mRise / std::abs(major)); // yards the ray climbs in one step
+    const int majorCount = alongU ? w : h;
+    const int minorCount = alongU ? h : w;
+    for (int n = 0; n < majorCount; ++n) {
+        const int a = step > 0 ? majorCount - 1 - n : n; // the sun's side first
+        for (int b = 0; b < minorCount; ++b) {
+            const auto cell = [&](const std::vector<float>& grid, int da, int db) {
+                return alongU ? at(grid, a + da, b + db) : at(grid, b + db, a + da);
+            };
+            // Upper bound: the highest vertex the first step can pass over, or what the ray meets after it.
+            const float local = std::max({cell(quads.max, 0, 0), cell(quads.max, step, 0),
+                                          cell(quads.max, 0, side), cell(quads.max, step, side)});
+            const float ahead = std::max(cell(horizon, step, 0), cell(horizon, step, side)) - drop;
+            const int x = alongU ? a : b;
+            const int y = alongU ? b : a;
+            const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
+            horizon[i] = std::max(local, ahead);
+            // Lower bound: the terrain under the point itself, or what every landing quad guarantees.
+            const float next =
+                side == 0 ? cell(floor, step, 0) : std::min(cell(floor, step, 0), cell(floor, step, side));
+            floor[i] = std::max(lowest[i], next - drop);
+        }
+    }
+    // The walk reads a quad's three bounds together.
+    mBounds.resize(quads.max.size());
+    for (std::size_t i = 0; i < mBounds.size(); ++i) {
+        mBounds[i] = {quads.max[i], horizon[i], floor[i]};
+    }
+}
+
+bool ShadowBaker::quadBlocks(const ShadowQuad& q, double fu, double fv, double length,
+                             double rayStart) const {
+    // Path inside the quad: (fu, fv) + s * (du, dv), 0 <= s <= length; the ray is rayStart + s * rise.
+    // Both are linear on each triangle's piece, so the extremes of (terrain - ray) lie where the path
+    // starts, ends or crosses a diagonal (fu = fv, fu + fv = 1).
+    const auto above = [&](double s) {
+        const double u = std::clamp(fu + s * mDu, 0.0, 1.0);
+        const double v = std::clamp(fv + s * mDv, 0.0, 1.0);
+        return double(quadHeight(q, float(u), float(v))) - (rayStart + s * mRise) > kShadowTolerance;
+    };
+    // Where the path enters, terrain and ray were compared already: it is where the path left the
+    // previous quad (or a cell whose highest vertex is below the ray), or the start point (equal).
+    if (above(length)) {
+        return true;
+    }
+    if (mDu != mDv) {
+        const double s = (fv - fu) * mInvDiff;
+        if (s > 0.0 && s < length && above(s)) {
+            return true;
+        }
+    }
+    if (mDu != -mDv) {
+        const double s = (1.0 - fu - fv) * mInvSum;
+        if (s > 0.0 && s < length && above(s)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart) const {
+    // Past tEnd quads of path the ray is above the field's highest vertex.
+    const double tEnd = (double(mTop) - double(h0)) / mRise;
+    // Near the start the ray crosses quad after quad: an incremental walk (no divisions) over them,
+    // until the bounds settle it; a ray still undecided after kNearQuads goes on with the pyramid.
+    constexpr int kNearQuads = 32;
+    const int width = mField.quadsX();
+    const int height = mField.quadsY();
+    int qx = int(u0);
+    int qy = int(v0);
+    const int stepX = mDu > 0.0 ? 1 : -1;
+    const int stepY = mDv > 0.0 ? 1 : -1;
+    double nextX = mDu != 0.0 ? ((qx + mAheadU) - u0) * mInvDu : kInfinity;
+    double nextY = mDv != 0.0 ? ((qy + mAheadV) - v0) * mInvDv : kInfinity;
+    const double deltaX = mDu != 0.0 ? std::abs(mInvDu) : kInfinity;
+    const double deltaY = mDv != 0.0 ? std::abs(mInvDv) : kInfinity;
+    double t = 0.0;
+    for (int n = 0; n < kNearQuads; ++n) {
+        if (qx < 0 || qy < 0 || qx >= width || qy >= height) {
+            return false; // left the field: no terrain further on
+        }
+        const double ray = double(h0) + t * mRise;
+        const QuadBounds& bounds = mBounds[std::size_t(qy) * std::size_t(width) + std::size_t(qx)];
+        // (In the start quad the bound is at least the start height: no use asking.)
+        if (n > 0 && double(bounds.horizon) < ray) {
+            return false; // nothing ahead reaches the ray any more
+        }
+        if (double(bounds.floor) > ray + 2.0 * kShadowTolerance) {
+            return true; // terrain ahead certainly rises above the ray
+        }
+        const double leave = std::min(nextX, nextY);
+        // Terrain no higher than the quad's top cannot rise more than the tolerance above the ray.
+        if (double(bounds.top) > ray + kShadowTolerance && !(n == 0 && climbsOutOfStart) &&
+            quadBlocks(mField.quad(qx, qy), u0 + t * mDu - qx, v0 + t * mDv - qy, leave - t, ray)) {
+            return true;
+        }
+        t = leave;
+        if (t > tEnd) {
+            return false;
+        }
+        if (nextX < nextY) {
+            qx += stepX;
+            nextX += deltaX;
+        } else {
+            qy += stepY;
+            nextY += deltaY;
+        }
+    }
+    return walk(u0, v0, h0, t + kNudge, tEnd);
+}
+
+bool ShadowBaker::walk(double u0, double v0, float h0, double t, double tEnd) const {
+    const int topLevel = int(mLevels.size()) - 1;
+    const double width = mField.quadsX();
+    const double height = mField.quadsY();
+    int level = 0;
+    while (t <= tEnd) {
+        const double u = u0 + t * mDu;
+        const double v = v0 + t * mDv;
+        if (!(u >= 0.0 && v >= 0.0 && u < width && v < height)) {
+            return false; // left the field: no terrain further on
+        }
+        const int qx = int(u);
+        const int qy = int(v);
+        const double ray = double(h0) + t * mRise;
+        const QuadBounds& bounds = mBounds[std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx)];
+        if (double(bounds.horizon) < ray) {
+            return false; // nothing ahead reaches the ray any more
+        }
+        if (double(bounds.floor) > ray + 2.0 * kShadowTolerance) {
+            return true; // terrain ahead certainly rises above the ray
+        }
+        const Level& cells = mLevels[std::size_t(level)];
+        const int cx = qx >> level;
+        const int cy = qy >> level;
+        const double size = double(1 << level);
+        // Path length to the cell's border on each axis (the sun's side of the cell).
+        const double tx = mDu != 0.0 ? ((cx + mAheadU) * size - u) * mInvDu : kInfinity;
+        const double ty = mDv != 0.0 ? ((cy + mAheadV) * size - v) * mInvDv : kInfinity;
+        const double leave = std::min(tx, ty); // path length to the cell's border
+        if (double(cells.max[std::size_t(cy) * std::size_t(cells.width) + std::size_t(cx)]) < ray) {
+            // Above everything in the cell and climbing: skip it, then try a coarser cell.
+            t += leave + kNudge;
+            level = std::min(level + 1, topLevel);
+            continue;
+        }
+        if (level > 0) {
+            --level;
+            continue;
+        }
+        const ShadowQuad& q = mField.quad(qx, qy);
+        if (quadBlocks(q, u - qx, v - qy, leave, ray)) {
+            return true;
+        }
+        t += leave + kNudge;
+    }
+    return false;
+}
+
+bool ShadowBaker::shadowedAt(double u, double v) const {
+    if (mOverhead || !(u >= 0.0 && v >= 0.0 && u <= mField.quadsX() && v <= mField.quadsY())) {
+        return false;
+    }
+    const int qx = std::min(int(u), mField.quadsX() - 1);
+    const int qy = std::min(int(v), mField.quadsY() - 1);
+    const float h0 = quadHeight(mField.quad(qx, qy), float(u - qx), float(v - qy));
+    return blocked(u, v, h0, false);
+}
+
+ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
+    const ShadowQuad& q = mField.quad(qx, qy);
+    if (!q.present) {
+        return QuadClass::Walk; // a hole: its texels look at the terrain around it
+    }
+    // Every point of the quad is below the lower bound of what rises ahead of it.
+    const float floor = mBounds[std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx)].floor;
+    if (double(floor) > double(quadMax(q)) + 2.0 * kShadowTolerance) {
+        return QuadClass::Shadowed;
+    }
+    // No triangle climbs towards the sun faster than the ray: inside the quad the ray stays on or above
+    // the surface (their difference only grows from 0).
+    const float c2 = 2.0f * q.centre;
+    const double slopes[4] = {
+        (q.ne - q.nw) * mDu + (c2 - q.nw - q.ne) * mDv, // north
+        (q.ne + q.se - c2) * mDu + (q.se - q.ne) * mDv, // east
+        (q.se - q.sw) * mDu + (q.sw + q.se - c2) * mDv, // south
+        (c2 - q.nw - q.sw) * mDu + (q.sw - q.nw) * mDv, // west
+    };
+    for (const double slope : slopes) {
+        if (slope > mRise) {
+            return QuadClass::Walk;
+        }
+    }
+    return QuadClass::ClimbsOut;
+}
+
+ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
+    ShadowMap map{};
+    if (mOverhead) {
+        return map;
+    }
+    // One quad is 8x8 texels: texel row r of quad column qc is byte (r * 8 + qc) of the map.
+    const TexelWeights& weights = texelWeights();
+    for (int qr = 0; qr < 8; ++qr) {
+        for (int qc = 0; qc < 8; ++qc) {
+            const int qx = quadX + qc;
+            const int qy = quadY + qr;
+            const QuadClass kind = classify(qx, qy);
+            const ShadowQuad& q = mField.quad(qx, qy);
+            for (int tr = 0; tr < kTexelsPerQuad; ++tr) {
+                std::uint8_t& byte = map[std::size_t((qr * kTexelsPerQuad + tr) * 8 + qc)];
+                if (kind == QuadClass::Shadowed) {
+                    byte = 0xFF;
+                    continue;
+                }
+                const double fv = (tr + 0.5) / kTexelsPerQuad;
+                for (int tc = 0; tc < kTexelsPerQuad; ++tc) {
+                    const double fu = (tc + 0.5) / kTexelsPerQuad;
+                    const auto& w = weights[std::size_t(tr * kTexelsPerQuad + tc)];
+                    const float h0 = w[0] * q.nw + w[1] * q.ne + w[2] * q.sw + w[3] * q.se + w[4] * q.centre;
+                    if (blocked(qx + fu, qy + fv, h0, kind == QuadClass::ClimbsOut)) {
+                        byte = std::uint8_t(byte | (1u << tc));
+                    }
+                }
+            }
+        }
+    }
+    return map;
+}
+
+void repeatLastShadowRowAndColumn(ShadowMap& map) {
+    constexpr int last = kShadowSide - 1;
+    for (int r = 0; r < kShadowSide; ++r) {
+        setShadow(map, r, last, shadowAt(map, r, last - 1));
+    }
+    for (int c = 0; c < kShadowSide; ++c) {
+        setShadow(map, last, c, shadowAt(map, last - 1, c));
+    }
+}
+
+} // namespace mapsmith::core
