@@ -66,6 +66,9 @@ FileKind byChunks(std::span<const std::byte> bytes) {
         if (id == chunk::MPHD || id == chunk::MAIN) {
             return FileKind::Wdt;
         }
+        if (id == FourCC("MAOF")) {
+            return FileKind::Wdl;
+        }
         if (id == chunk::MHDR || id == chunk::MCIN || id == chunk::MCNK) {
             return FileKind::Adt;
         }
@@ -121,8 +124,9 @@ FileKind byExtension(std::string_view fileName) {
         std::string_view ext;
         FileKind kind;
     };
-    constexpr std::array<Entry, 8> table{{{"adt", FileKind::Adt},
+    constexpr std::array<Entry, 9> table{{{"adt", FileKind::Adt},
                                           {"wdt", FileKind::Wdt},
+                                          {"wdl", FileKind::Wdl},
                                           {"m2", FileKind::M2},
                                           {"skin", FileKind::M2Skin},
                                           {"mdx", FileKind::Mdx},
@@ -160,6 +164,8 @@ const char* fileKindName(FileKind kind) {
         return "ADT";
     case FileKind::Wdt:
         return "WDT";
+    case FileKind::Wdl:
+        return "WDL";
     case FileKind::M2:
         return "M2";
     case FileKind::M2Chunked:
