@@ -57,17 +57,21 @@ FileKind byMagic(const std::string& magic) {
     return FileKind::Unknown;
 }
 
-// The first four chunks of a chunk stream; stops at the first size that leaves the file.
+// The first four chunks of a chunk stream (five for a WDL, whose MAOF follows MVER MWMO MWID MODF); stops at
+// the first size that leaves the file.
 FileKind byChunks(std::span<const std::byte> bytes) {
     ByteReader r(bytes);
-    for (int i = 0; i < 4 && r.remaining() >= 8; ++i) {
+    for (int i = 0; i < 5 && r.remaining() >= 8; ++i) {
         const FourCC id = r.fourcc();
         const std::uint32_t size = r.u32();
-        if (id == chunk::MPHD || id == chunk::MAIN) {
-            return FileKind::Wdt;
-        }
         if (id == FourCC("MAOF")) {
             return FileKind::Wdl;
+        }
+        if (i == 4) {
+            break;
+        }
+        if (id == chunk::MPHD || id == chunk::MAIN) {
+            return FileKind::Wdt;
         }
         if (id == chunk::MHDR || id == chunk::MCIN || id == chunk::MCNK) {
             return FileKind::Adt;

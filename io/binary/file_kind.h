@@ -8,8 +8,8 @@
 //     MDL; the reader accepts MDL3/4/5 and names any other version), "HMP" + digit (Gamestudio HMP: 4/5/7),
 //     "BLP" + digit (BLP1/BLP2);
 //   - else a chunk stream (tags stored byte-reversed, u32 size): within its first four chunks MPHD or MAIN
-//     is a WDT, MAOF a WDL (after MVER and at most MWMO, MWID, MODF), MHDR, MCIN or MCNK an ADT tile, MOHD a
-//     WMO root, MOGP a WMO group.
+//     is a WDT, MHDR, MCIN or MCNK an ADT tile, MOHD a WMO root, MOGP a WMO group; MAOF within the first five
+//     (Blizzard's WDLs: MVER MWMO MWID MODF MAOF) is a WDL.
 // Extensions (case-insensitive): .adt, .wdt, .wdl, .m2, .skin, .mdx, .mdl, .hmp, .blp, and .wmo: a group when
 // the name ends in "_NNN.wmo" (three digits), else a root.
 
