@@ -2,8 +2,6 @@
 
 #include "core/convert/wdl_builder.h"
 
-#include <algorithm>
-
 namespace mapsmith::core {
 
 WdlUpdate::WdlUpdate() {
@@ -34,18 +32,12 @@ Expected<WdlUpdate> WdlUpdate::fromSource(const MapSource& source) {
 }
 
 bool WdlUpdate::setTile(TileCoord tile, const io::Adt& adt) {
-    ++mTilesSet;
     const io::WdlTile* before = mWdl.tile(tile.x, tile.y);
     io::WdlTile entry = buildWdlTile(adt, before);
     if (before && *before == entry) {
         return false;
     }
     mWdl.setTile(tile.x, tile.y, std::move(entry));
-    const int index = tile.y * io::kWdlTilesPerSide + tile.x;
-    const auto it = std::lower_bound(mChanged.begin(), mChanged.end(), index);
-    if (it == mChanged.end() || *it != index) {
-        mChanged.insert(it, index);
-    }
     return true;
 }
 

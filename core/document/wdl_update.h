@@ -18,8 +18,8 @@ namespace mapsmith::core {
 
 class WdlUpdate {
 public:
-    // An empty WDL: MVER, empty MWMO, MWID and MODF (as every 3.3.5 WDL of Blizzard's carries them), MAOF.
-    // Every tile of the map must be given.
+    // An empty WDL: MVER, empty MWMO, MWID and MODF (wowdev.wiki: Blizzard's WDLs of that era carry them),
+    // MAOF. Every tile of the map must be given.
     WdlUpdate();
     // Starts from `source`'s .wdl. When the map has none, or its .wdl does not read as a WDL (the save
     // replaces it, keeping the old file as .bak), starts empty and needsAllTiles() is true; note() says
@@ -33,9 +33,6 @@ public:
 
     // Regenerates the entry of `tile` from `adt`; true when it differs from the entry before.
     bool setTile(TileCoord tile, const io::Adt& adt);
-    // Entries setTile() changed (or added) so far, counted once per tile.
-    int changedEntries() const { return int(mChanged.size()); }
-    int tilesSet() const { return mTilesSet; }
 
     const io::Wdl& wdl() const { return mWdl; }
     std::vector<std::byte> bytes() const { return io::writeWdl(mWdl); }
@@ -44,8 +41,6 @@ private:
     io::Wdl mWdl;
     bool mNeedsAllTiles = true;
     QString mNote = QStringLiteral("no .wdl");
-    std::vector<int> mChanged; // tile indices, sorted
-    int mTilesSet = 0;
 };
 
 } // namespace mapsmith::core

@@ -142,7 +142,8 @@ Expected<Wdl> readWdl(std::span<const std::byte> file) {
         return Error{ErrorCode::BadValue, chunk::MVER, mver.at,
                      "size " + std::to_string(mver.data.size()) + ", expected 4"};
     }
-    ByteReader(mver.data).bytes(std::as_writable_bytes(std::span(&wdl.version, 1)));
+    ByteReader version(mver.data, mver.at + kChunkHeaderSize, chunk::MVER);
+    wdl.version = version.u32("version");
     if (wdl.version != kWdlVersion) {
         return Error{ErrorCode::UnsupportedVersion, chunk::MVER, mver.at + kChunkHeaderSize,
                      "version " + std::to_string(wdl.version) + ", only 18 is supported"};
