@@ -12,6 +12,8 @@
 #include "io/adt/adt_layout.h"
 #include "io/adt/liquid_cells.h"
 #include "io/binary/file_kind.h"
+#include "io/wdl/wdl.h"
+#include "io/wdl/wdl_dump.h"
 #include "io/wdt/wdt.h"
 #include "io/wdt/wdt_dump.h"
 
@@ -202,6 +204,41 @@ int infoWdt(const QString& path, const std::vector<std::byte>& bytes, bool json)
     return Ok;
 }
 
+int infoWdl(const QString& path, const std::vector<std::byte>& bytes, bool json) {
+    auto wdl = io::readWdl(bytes);
+    if (!wdl) {
+        err() << "mapsmith-cli info: " << path << ": " << describe(wdl.error()) << "\n";
+        return Failure;
+    }
+    const Json summary = io::summarizeWdl(*wdl, bytes);
+    if (json) {
+        Json j{{"file", path.toStdString()}, {"size", bytes.size()}, {"type", "WDL"}, {"format", "wdl"}};
+        j.update(summary);
+        printJson(j);
+        return Ok;
+    }
+    out() << "file:     " << path << " (" << bytes.size() << " bytes)\n";
+    out() << "type:     WDL v" << summary["version"].get<unsigned>() << "\n";
+    out() << "entries:  " << summary["entries"].get<int>() << " of 4096 ("
+          << summary["entriesWithHoles"].get<int>() << " with MAHO)\n";
+    if (summary.contains("minHeight")) {
+        out() << "heights:  " << summary["minHeight"].get<int>() << " .. " << summary["maxHeight"].get<int>()
+              << " yd\n";
+    }
+    if (summary.contains("wmos")) {
+        out() << "wmos:     " << summary["wmos"].size() << " names, "
+              << summary.value("wmoPlacements", std::size_t(0)) << " placements\n";
+    }
+    out() << "chunks (MARE and MAHO not listed):\n";
+    for (const auto& c : summary["chunks"]) {
+        out() << QStringLiteral("  %1 %2  %3\n")
+                     .arg(hex(c["offset"].get<std::uint64_t>()), 10)
+                     .arg(c["size"].get<std::uint64_t>(), 8)
+                     .arg(QString::fromStdString(c["id"].get<std::string>()));
+    }
+    return Ok;
+}
+
 } // namespace
 
 QCommandLineOption wdtOption() {
@@ -226,8 +263,9 @@ int runInfo(const QStringList& args) {
         "that cannot be read at all exits 3 with the place of the error. MD21 (Legion+ M2) is refused."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("An .adt or .wdt file (a split root, Name_X_Y.adt with its _tex0/_obj0 beside it, is "
-                       "read with its partners), or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or .blp file."));
+        QStringLiteral(
+            "An .adt, .wdt or .wdl file (a split root, Name_X_Y.adt with its _tex0/_obj0 beside it, "
+            "is read with its partners), or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or .blp file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print JSON."));
     const QCommandLineOption chunks(
@@ -246,6 +284,9 @@ int runInfo(const QStringList& args) {
     const io::FileKind kind = kindOf(*bytes, path);
     if (kind == io::FileKind::Wdt) {
         return infoWdt(path, *bytes, parser.isSet(json));
+    }
+    if (kind == io::FileKind::Wdl) {
+        return infoWdl(path, *bytes, parser.isSet(json));
     }
     if (kind != io::FileKind::Adt) {
         return modelInfo(kind, path, *bytes, parser.isSet(json));
@@ -360,8 +401,10 @@ int runDump(const QStringList& args) {
         "offsets, padding) are left out, so two files can be compared with diff."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("An .adt or .wdt file. A split root (Name_X_Y.adt with its _tex0/_obj0 beside it) is "
-                       "read with its partners and dumps like the same tile in v18."));
+        QStringLiteral(
+            "An .adt, .wdt or .wdl file. A split root (Name_X_Y.adt with its _tex0/_obj0 beside it) "
+            "is read with its partners and dumps like the same tile in v18. A .wdl dumps each entry's "
+            "tile, lowest and highest height, a hash of its heights and its hole masks."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("JSON output (the only format; accepted for scripts)."));
     const QCommandLineOption lenient(QStringLiteral("lenient"),
@@ -382,6 +425,15 @@ int runDump(const QStringList& args) {
         return Failure;
     }
     const io::FileKind kind = kindOf(*bytes, path);
+    if (kind == io::FileKind::Wdl) {
+        auto w = io::readWdl(*bytes);
+        if (!w) {
+            err() << "mapsmith-cli dump: " << path << ": " << describe(w.error()) << "\n";
+            return Failure;
+        }
+        printJson(io::dumpWdl(*w));
+        return Ok;
+    }
     if (auto code = refuseModel(QStringLiteral("dump"), path, kind)) {
         return *code;
     }

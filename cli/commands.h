@@ -38,5 +38,6 @@ int runPlace(const QStringList& args);       // cli/place.cpp
 int runServerMaps(const QStringList& args);  // cli/server_maps.cpp
 int runRepair(const QStringList& args);      // cli/repair.cpp
 int runBakeShadows(const QStringList& args); // cli/bake_shadows.cpp
+int runWdl(const QStringList& args);         // cli/wdl.cpp
 
 } // namespace mapsmith::cli

@@ -49,9 +49,11 @@ Commands:
                                                 extractor writes them from the tiles
   bake-shadows MAPDIR --sun AZIMUTH,ELEVATION [--tiles X_Y[:X2_Y2]] [--json]
                                                 bake the terrain's shadows (MCSH) for a sun
+  wdl MAPDIR [--json]                           rebuild NAME.wdl (distant terrain, world map) from
+                                                the saved tiles
 
-FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
-file; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
+FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it), a .wdt map
+file or (info, validate, dump) a .wdl; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
 it), .skin, .wmo (a root with its _NNN.wmo groups beside it, or a group), .mdx, Gamestudio .mdl and
 .hmp, and .blp. The kind of a file comes from its first bytes, the extension only when they say
 nothing. MAPDIR is a folder holding NAME.wdt and its tiles.
@@ -122,6 +124,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("server-maps")) {
         return mapsmith::cli::runServerMaps(args);
+    }
+    if (command == QLatin1String("wdl")) {
+        return mapsmith::cli::runWdl(args);
     }
     if (command == QLatin1String("repair")) {
         return mapsmith::cli::runRepair(args);

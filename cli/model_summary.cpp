@@ -26,6 +26,7 @@ Summariser summariserFor(io::FileKind kind) {
     case io::FileKind::Unknown:
     case io::FileKind::Adt:
     case io::FileKind::Wdt:
+    case io::FileKind::Wdl:
     case io::FileKind::M2Chunked:
         break;
     }

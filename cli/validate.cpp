@@ -9,6 +9,7 @@
 
 #include "core/document/tile_loader.h"
 #include "io/binary/file_kind.h"
+#include "io/wdl/wdl.h"
 
 #include <QCommandLineParser>
 
@@ -98,8 +99,9 @@ int runValidate(const QStringList& args) {
         "profile or group file is a problem. MD21 (Legion+ M2) is refused (exit 3)."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("An .adt (v18 or split root) or .wdt file, or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or "
-                       ".blp file."));
+        QStringLiteral(
+            "An .adt (v18 or split root), .wdt or .wdl file, or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or "
+            ".blp file."));
     const auto wdt = wdtOption();
     const QCommandLineOption json(
         QStringLiteral("json"),
@@ -134,6 +136,13 @@ int runValidate(const QStringList& args) {
         return Failure;
     }
     const io::FileKind kind = io::sniffFileKind(*bytes, path.toStdString());
+    if (kind == io::FileKind::Wdl) { // valid when it reads (every layout rule is a reader error)
+        std::vector<io::Error> problems;
+        if (auto wdl = io::readWdl(*bytes); !wdl) {
+            problems.push_back(wdl.error());
+        }
+        return reportValidation(path, problems, {}, parser.isSet(json));
+    }
     if (kind != io::FileKind::Adt && kind != io::FileKind::Wdt) {
         return modelValidate(kind, path, *bytes, parser.isSet(json));
     }

@@ -6,7 +6,9 @@
 #include "core/document/atomic_file.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
+#include "core/document/wdl_update.h"
 #include "io/adt/adt.h"
+#include "io/wdl/wdl.h"
 #include "io/wdt/wdt.h"
 
 #include <QDir>
@@ -109,6 +111,10 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
     if (demo) {
         auto source = std::make_unique<MemoryMapSource>(spec.name, wdtBytes);
         memory = source.get();
+        // The document's own .wdl (never written to disk) starts empty: its saves add one tile at a time.
+        if (auto w = memory->writeWdl(io::writeWdl(io::Wdl{})); !w) {
+            return CoreError(w.error());
+        }
         auto opened = MapDocument::open(std::move(source));
         if (!opened) {
             return opened.error();
@@ -119,9 +125,13 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
     NewMapResult result;
     const int total = int(spec.tiles.size());
     int done = 0;
+    WdlUpdate wdl; // the map's .wdl: an entry per tile, from the tile as written
     for (const TileCoord t : spec.tiles) {
-        std::vector<std::byte> bytes = io::writeAdt(createTile(tileSpecFor(spec, t)));
-        if (demo) {
+        const io::Adt created = createTile(tileSpecFor(spec, t));
+        std::vector<std::byte> bytes = io::writeAdt(created);
+        if (!demo) {
+            wdl.setTile(t, created);
+        } else {
             memory->setTile(t, std::move(bytes));
             if (auto loaded = doc->loadTile(t); !loaded) {
                 return loaded.error();
@@ -132,6 +142,7 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
                 return CoreError(CoreError::Code::File, report.error.toStdString());
             }
             bytes = *memory->tileBytes(t);
+            wdl.setTile(t, *doc->tile(t));
         }
         const QString path = tilePathOf(spec, t);
         if (const auto saved = saveFileAtomically(path, bytes); !saved.ok) {
@@ -149,6 +160,11 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
                     .toStdString());
         }
     }
+    const QString wdlPath = QDir(spec.directory).filePath(spec.name + QStringLiteral(".wdl"));
+    if (const auto saved = saveFileAtomically(wdlPath, wdl.bytes()); !saved.ok) {
+        return CoreError(CoreError::Code::File, saved.error.toStdString());
+    }
+    result.writtenPaths << wdlPath;
     result.wdtPath = wdtPathOf(spec);
     if (const auto saved = saveFileAtomically(result.wdtPath, wdtBytes); !saved.ok) {
         return CoreError(CoreError::Code::File, saved.error.toStdString());

@@ -1,6 +1,7 @@
 #pragma once
-// Creating a new map on disk: <directory>/<name>.wdt (MPHD 0x4: 8-bit alpha maps, empty MWMO) and
-// <directory>/<name>_<X>_<Y>.adt for every tile, generated from a terrain preset. Used by
+// Creating a new map on disk: <directory>/<name>.wdt (MPHD 0x4: 8-bit alpha maps, empty MWMO),
+// <directory>/<name>_<X>_<Y>.adt for every tile, generated from a terrain preset, and <directory>/<name>.wdl
+// with every tile's low-resolution heights (core/convert/wdl_builder.h). Used by
 // `mapsmith-cli new` and the editor's File > New map.
 
 #include "core/document/core_error.h"
@@ -36,7 +37,7 @@ QStringList validateNewMap(const NewMapSpec& spec);
 
 struct NewMapResult {
     QString wdtPath;
-    QStringList writtenPaths; // every file written: the tiles in spec order, then the WDT
+    QStringList writtenPaths; // every file written: the tiles in spec order, the WDL, then the WDT
     int objectsPlaced = 0;    // Demo: marker objects placed; 0 otherwise
     int lakes = 0;            // Demo: one lake per tile; 0 otherwise
 };

@@ -283,9 +283,53 @@ std::vector<TileCoord> MapDocument::modifiedTiles() const {
     return out;
 }
 
+Expected<WdlUpdate> MapDocument::prepareWdl() {
+    auto update = WdlUpdate::fromSource(*mSource);
+    if (!update || !update->needsAllTiles()) {
+        return update;
+    }
+    // No usable .wdl: every tile the WDT lists gets its entry (the saved ones again after writing).
+    for (int y = 0; y < kTilesPerSide; ++y) {
+        for (int x = 0; x < kTilesPerSide; ++x) {
+            const TileCoord t{x, y};
+            if (!tileExists(t)) {
+                continue;
+            }
+            if (const io::Adt* loaded = tile(t)) {
+                update->setTile(t, *loaded);
+                continue;
+            }
+            auto adt = mSource->readTile(t, bigAlpha());
+            if (!adt) {
+                return CoreError(adt.error(),
+                                 tr("Cannot build the map's .wdl: tile %1_%2 cannot be read: %3")
+                                     .arg(x)
+                                     .arg(y)
+                                     .arg(QString::fromStdString(adt.error().describe()))
+                                     .toStdString(),
+                                 t);
+            }
+            update->setTile(t, adt.value());
+        }
+    }
+    return update;
+}
+
 MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, const SaveProgress& progress) {
     SaveReport report;
     const std::vector<TileCoord> tiles = modifiedTiles();
+    // The .wdl is prepared before any file is written (a failure here writes nothing) and written after
+    // the tiles, with the entries of exactly the tiles that reached the disk.
+    std::optional<WdlUpdate> wdl;
+    if (!tiles.empty()) {
+        auto prepared = prepareWdl();
+        if (!prepared) {
+            report.ok = false;
+            report.error = QString::fromStdString(prepared.error().describe());
+            return report;
+        }
+        wdl = std::move(prepared.value());
+    }
     for (const TileCoord t : tiles) {
         auto written = mSource->writeTileModel(t, *tile(t), options);
         if (!written) {
@@ -293,6 +337,7 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, co
             report.error = QString::fromStdString(written.error().describe());
             break;
         }
+        wdl->setTile(t, *tile(t));
         report.saved.push_back(t);
         mTouchedSinceSave.erase(t);
         if (progress && !progress(int(report.saved.size()), int(tiles.size())) &&
@@ -301,6 +346,16 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, co
             report.cancelled = true;
             report.error = tr("Save cancelled after %n tile(s)", nullptr, int(report.saved.size()));
             break;
+        }
+    }
+    if (wdl && !report.saved.empty()) {
+        if (auto written = mSource->writeWdl(wdl->bytes()); !written) {
+            // The saved tiles stay modified, so the next save writes their entries again.
+            mTouchedSinceSave.insert(report.saved.begin(), report.saved.end());
+            if (report.ok) {
+                report.ok = false;
+                report.error = QString::fromStdString(written.error().describe());
+            }
         }
     }
     if (report.ok && mWdtTouchedSinceSave && !mUndoStack->isClean()) {
@@ -361,6 +416,13 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
         report.error = QString::fromStdString(e.describe());
         return report;
     };
+    // The .wdl goes along, every entry of the map regenerated; the source's other chunks are kept.
+    auto wdl = WdlUpdate::fromSource(*mSource);
+    if (!wdl) {
+        report.ok = false;
+        report.error = QString::fromStdString(wdl.error().describe());
+        return report;
+    }
     for (int y = 0; y < kTilesPerSide; ++y) {
         for (int x = 0; x < kTilesPerSide; ++x) {
             const TileCoord t{x, y};
@@ -370,12 +432,14 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
             io::Expected<void> written;
             if (const io::Adt* loaded = tile(t)) {
                 written = target->writeTileModel(t, *loaded, options);
+                wdl->setTile(t, *loaded);
             } else {
                 auto adt = mSource->readTile(t, bigAlpha());
                 if (!adt) {
                     return fail(adt.error());
                 }
                 written = target->writeTileModel(t, adt.value(), options);
+                wdl->setTile(t, adt.value());
             }
             if (!written) {
                 return fail(written.error());
@@ -389,6 +453,9 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
                 return report;
             }
         }
+    }
+    if (auto written = target->writeWdl(wdl->bytes()); !written) {
+        return fail(written.error());
     }
     if (auto written = target->writeWdt(io::writeWdt(mWdt)); !written) {
         return fail(written.error());

@@ -8,6 +8,7 @@
 
 #include "core/document/core_error.h"
 #include "core/document/map_source.h"
+#include "core/document/wdl_update.h"
 #include "core/edit/chunk_snapshot.h"
 #include "core/edit/snapshot_spill.h"
 #include "core/geometry/coords.h"
@@ -97,9 +98,12 @@ public:
     // Called after each tile written with (tiles done, tiles in all); returning false stops the save
     // after that tile (a cancelled save is a failed one: the document stays modified).
     using SaveProgress = std::function<bool(int done, int total)>;
-    // Writes the modified tiles, then the WDT when it changed.
+    // Writes the modified tiles, the map's .wdl with their entries regenerated (core/document/wdl_update.h;
+    // a map without one gets one with every tile the WDT lists), then the WDT when it changed. The .wdl is
+    // prepared before any file is written (a tile it cannot read stops the save there) and written after
+    // the tiles, with the entries of the tiles that were written (also when the save stops after some).
     SaveReport save(const io::AdtWriteOptions& options = {}, const SaveProgress& progress = {});
-    // Writes the whole map (WDT and every tile the WDT lists, loaded or not) to `target` and makes it
+    // Writes the whole map (WDT, .wdl and every tile the WDT lists, loaded or not) to `target` and makes it
     // the document's source: later saves go there. On failure or cancel the old source stays.
     SaveReport saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options = {},
                       const SaveProgress& progress = {});
@@ -150,6 +154,8 @@ private:
     void enforceUndoBudget();
 
     MapDocument(std::unique_ptr<MapSource> source, io::Wdt wdt, QObject* parent);
+    // The .wdl a save starts from, filled with every listed tile when the source has none.
+    Expected<WdlUpdate> prepareWdl();
     void markTileTouched(TileCoord t);
     void storeChunkState(io::Adt& adt, const ChunkCoord& c, const ChunkState& state);
     void dropEmptyLiquids(TileCoord t);

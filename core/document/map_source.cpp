@@ -39,6 +39,10 @@ QString FolderMapSource::wdtPath() const {
     return QDir(mDir).filePath(mName + QStringLiteral(".wdt"));
 }
 
+QString FolderMapSource::wdlPath() const {
+    return QDir(mDir).filePath(mName + QStringLiteral(".wdl"));
+}
+
 io::Expected<io::Wdt> FolderMapSource::readWdt() {
     auto bytes = readWholeFile(wdtPath());
     if (!bytes) {
@@ -185,6 +189,22 @@ io::Expected<void> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {
     return saved(saveFileAtomically(wdtPath(), bytes));
 }
 
+io::Expected<std::optional<std::vector<std::byte>>> FolderMapSource::readWdl() const {
+    const QString path = wdlPath();
+    if (!QFileInfo::exists(path)) {
+        return std::optional<std::vector<std::byte>>();
+    }
+    auto bytes = readWholeFile(path);
+    if (!bytes) {
+        return bytes.error();
+    }
+    return std::optional(std::move(bytes.value()));
+}
+
+io::Expected<void> FolderMapSource::writeWdl(std::span<const std::byte> bytes) {
+    return saved(saveFileAtomically(wdlPath(), bytes));
+}
+
 io::Expected<io::Wdt> MemoryMapSource::readWdt() {
     return io::readWdt(mWdt);
 }
@@ -224,6 +244,12 @@ io::Expected<void> MemoryMapSource::writeTile(TileCoord tile, std::span<const st
 io::Expected<void> MemoryMapSource::writeWdt(std::span<const std::byte> bytes) {
     mWdt.assign(bytes.begin(), bytes.end());
     ++mWrites;
+    return {};
+}
+
+io::Expected<void> MemoryMapSource::writeWdl(std::span<const std::byte> bytes) {
+    mWdl.emplace(bytes.begin(), bytes.end());
+    ++mWdlWrites;
     return {};
 }
 

@@ -32,6 +32,10 @@ public:
     // Atomic replace (a failed write leaves the previous file); the message names the file.
     virtual io::Expected<void> writeTile(TileCoord tile, std::span<const std::byte> bytes) = 0;
     virtual io::Expected<void> writeWdt(std::span<const std::byte> bytes) = 0;
+    // The map's low-resolution heights (<Name>.wdl): nullopt when the map has none; an error when it
+    // exists but cannot be read. writeWdl replaces it atomically (the message names the file).
+    virtual io::Expected<std::optional<std::vector<std::byte>>> readWdl() const = 0;
+    virtual io::Expected<void> writeWdl(std::span<const std::byte> bytes) = 0;
 
     // Saves write tiles in this layout. V18 unless the source says otherwise.
     virtual TileLayout layout() const { return TileLayout::V18; }
@@ -59,10 +63,13 @@ public:
     QString describe() const override { return mDir; }
     QString tilePath(TileCoord tile) const;
     QString wdtPath() const;
+    QString wdlPath() const; // <dir>/<Name>.wdl
     io::Expected<io::Wdt> readWdt() override;
     io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) override;
     io::Expected<void> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
     io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
+    io::Expected<std::optional<std::vector<std::byte>>> readWdl() const override;
+    io::Expected<void> writeWdl(std::span<const std::byte> bytes) override;
     TileLayout layout() const override { return mLayout; }
     // v18: the one file (split partners of an earlier layout are moved to .bak so they are not read
     // with it). Split: root, _tex0, _obj0 and any kept _obj1/_tex1/_lod, each replaced atomically.
@@ -88,19 +95,25 @@ public:
     io::Expected<io::Adt> readTile(TileCoord tile, bool bigAlpha) override;
     io::Expected<void> writeTile(TileCoord tile, std::span<const std::byte> bytes) override;
     io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
+    io::Expected<std::optional<std::vector<std::byte>>> readWdl() const override { return mWdl; }
+    io::Expected<void> writeWdl(std::span<const std::byte> bytes) override;
 
     void setTile(TileCoord tile, std::vector<std::byte> bytes) { mTiles[tile] = std::move(bytes); }
     TileReader backgroundReader(bool bigAlpha) const override; // reads a copy of the tiles as they are now
     std::optional<std::vector<std::byte>> readV18TileFile(TileCoord tile) const override;
     const std::vector<std::byte>* tileBytes(TileCoord tile) const;
     const std::vector<std::byte>& wdtBytes() const { return mWdt; }
-    int writeCount() const { return mWrites; }
+    const std::optional<std::vector<std::byte>>& wdlBytes() const { return mWdl; } // nullopt: no .wdl
+    int writeCount() const { return mWrites; }                                     // tiles and WDT
+    int wdlWriteCount() const { return mWdlWrites; }                               // .wdl
 
 private:
     QString mName;
     std::vector<std::byte> mWdt;
+    std::optional<std::vector<std::byte>> mWdl;
     std::map<TileCoord, std::vector<std::byte>> mTiles;
     int mWrites = 0;
+    int mWdlWrites = 0;
 };
 
 } // namespace mapsmith::core

@@ -57,12 +57,19 @@ FileKind byMagic(const std::string& magic) {
     return FileKind::Unknown;
 }
 
-// The first four chunks of a chunk stream; stops at the first size that leaves the file.
+// The first four chunks of a chunk stream (five for a WDL, whose MAOF follows MVER MWMO MWID MODF); stops at
+// the first size that leaves the file.
 FileKind byChunks(std::span<const std::byte> bytes) {
     ByteReader r(bytes);
-    for (int i = 0; i < 4 && r.remaining() >= 8; ++i) {
+    for (int i = 0; i < 5 && r.remaining() >= 8; ++i) {
         const FourCC id = r.fourcc();
         const std::uint32_t size = r.u32();
+        if (id == FourCC("MAOF")) {
+            return FileKind::Wdl;
+        }
+        if (i == 4) {
+            break;
+        }
         if (id == chunk::MPHD || id == chunk::MAIN) {
             return FileKind::Wdt;
         }
@@ -121,8 +128,9 @@ FileKind byExtension(std::string_view fileName) {
         std::string_view ext;
         FileKind kind;
     };
-    constexpr std::array<Entry, 8> table{{{"adt", FileKind::Adt},
+    constexpr std::array<Entry, 9> table{{{"adt", FileKind::Adt},
                                           {"wdt", FileKind::Wdt},
+                                          {"wdl", FileKind::Wdl},
                                           {"m2", FileKind::M2},
                                           {"skin", FileKind::M2Skin},
                                           {"mdx", FileKind::Mdx},
@@ -160,6 +168,8 @@ const char* fileKindName(FileKind kind) {
         return "ADT";
     case FileKind::Wdt:
         return "WDT";
+    case FileKind::Wdl:
+        return "WDL";
     case FileKind::M2:
         return "M2";
     case FileKind::M2Chunked:

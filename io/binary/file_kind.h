@@ -8,9 +8,10 @@
 //     MDL; the reader accepts MDL3/4/5 and names any other version), "HMP" + digit (Gamestudio HMP: 4/5/7),
 //     "BLP" + digit (BLP1/BLP2);
 //   - else a chunk stream (tags stored byte-reversed, u32 size): within its first four chunks MPHD or MAIN
-//     is a WDT, MHDR, MCIN or MCNK an ADT tile, MOHD a WMO root, MOGP a WMO group.
-// Extensions (case-insensitive): .adt, .wdt, .m2, .skin, .mdx, .mdl, .hmp, .blp, and .wmo: a group when the
-// name ends in "_NNN.wmo" (three digits), else a root.
+//     is a WDT, MHDR, MCIN or MCNK an ADT tile, MOHD a WMO root, MOGP a WMO group; MAOF within the first five
+//     (Blizzard's WDLs: MVER MWMO MWID MODF MAOF) is a WDL.
+// Extensions (case-insensitive): .adt, .wdt, .wdl, .m2, .skin, .mdx, .mdl, .hmp, .blp, and .wmo: a group when
+// the name ends in "_NNN.wmo" (three digits), else a root.
 
 #include <cstddef>
 #include <span>
@@ -22,6 +23,7 @@ enum class FileKind {
     Unknown,
     Adt,       // a v18 tile, a split root or one of its partners
     Wdt,       // a v18 WDT or a 0.5.3 alpha WDT
+    Wdl,       // a v18 WDL (low-resolution heights)
     M2,        // "MD20"
     M2Chunked, // "MD21": not read
     M2Skin,
@@ -36,7 +38,7 @@ enum class FileKind {
 // `bytes`: the file (or at least its first chunks); `fileName`: a name or path, for the extension only.
 FileKind sniffFileKind(std::span<const std::byte> bytes, std::string_view fileName = {});
 
-// "ADT", "WDT", "M2", "M2 (MD21)", "M2 skin", "WMO root", "WMO group", "MDX", "MDL", "HMP", "BLP",
+// "ADT", "WDT", "WDL", "M2", "M2 (MD21)", "M2 skin", "WMO root", "WMO group", "MDX", "MDL", "HMP", "BLP",
 // "unknown".
 const char* fileKindName(FileKind kind);
 

@@ -667,7 +667,7 @@ void TestCli::newMap() {
     QCOMPARE(r.code, Ok);
     QCOMPARE(r.out,
              QStringLiteral("placed 18 objects and 2 lakes\nwrote %1/Isle_2_3.adt\nwrote %1/Isle_3_3.adt\n"
-                            "wrote %1/Isle.wdt\n")
+                            "wrote %1/Isle.wdl\nwrote %1/Isle.wdt\n")
                  .arg(dir));
     for (const char* tile : {"Isle_2_3.adt", "Isle_3_3.adt"}) {
         const CliRun v = runCli({"validate", dir + QLatin1Char('/') + QLatin1String(tile)});
@@ -677,7 +677,7 @@ void TestCli::newMap() {
     // Again over the same map: replaced, the previous files kept as .bak.
     r = runCli({"new", dir, "Isle", "--tiles", "2_3", "--height", "-4"});
     QCOMPARE(r.code, Ok);
-    QCOMPARE(r.out, QStringLiteral("wrote %1/Isle_2_3.adt\nwrote %1/Isle.wdt\n").arg(dir));
+    QCOMPARE(r.out, QStringLiteral("wrote %1/Isle_2_3.adt\nwrote %1/Isle.wdl\nwrote %1/Isle.wdt\n").arg(dir));
     QVERIFY(QFile::exists(dir + QStringLiteral("/Isle.wdt.bak")));
     QVERIFY(QFile::exists(dir + QStringLiteral("/Isle_2_3.adt.bak")));
 }
@@ -695,14 +695,17 @@ void TestCli::exportPatch() {
     QVERIFY2(
         r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle.wdt (from %1/Isle.wdt)\n").arg(dir)),
         qPrintable(r.out));
+    QVERIFY(
+        r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle.wdl (from %1/Isle.wdl)\n").arg(dir)));
     QVERIFY(r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle_2_3.adt")));
     QVERIFY(r.out.contains(QStringLiteral("added World\\Maps\\Isle\\Isle_3_3.adt")));
     QVERIFY(r.out.contains(QStringLiteral("skipped Isle_2_3.adt.bak: a backup, not exported\n")));
     QVERIFY(r.out.contains(QStringLiteral("skipped Isle_2_3_tex0.adt: a split file")));
     const qint64 bytes = QFileInfo(dir + QStringLiteral("/Isle.wdt")).size() +
+                         QFileInfo(dir + QStringLiteral("/Isle.wdl")).size() +
                          QFileInfo(dir + QStringLiteral("/Isle_2_3.adt")).size() +
                          QFileInfo(dir + QStringLiteral("/Isle_3_3.adt")).size();
-    QVERIFY2(r.out.contains(QStringLiteral("wrote 3 files, %1 bytes to %2 (archive %3 bytes)\n")
+    QVERIFY2(r.out.contains(QStringLiteral("wrote 4 files, %1 bytes to %2 (archive %3 bytes)\n")
                                 .arg(bytes)
                                 .arg(out)
                                 .arg(QFileInfo(out).size())),

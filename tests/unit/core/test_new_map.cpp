@@ -104,7 +104,8 @@ void TestNewMap::flatMapTwoByOne() {
     QCOMPARE(created->wdtPath, dir.filePath(QStringLiteral("Flat_Land.wdt")));
     QCOMPARE(created->writtenPaths,
              (QStringList{dir.filePath(QStringLiteral("Flat_Land_10_20.adt")),
-                          dir.filePath(QStringLiteral("Flat_Land_11_20.adt")), created->wdtPath}));
+                          dir.filePath(QStringLiteral("Flat_Land_11_20.adt")),
+                          dir.filePath(QStringLiteral("Flat_Land.wdl")), created->wdtPath}));
     QCOMPARE(created->objectsPlaced, 0);
     QCOMPARE(created->lakes, 0);
     for (const QString& path : created->writtenPaths) {

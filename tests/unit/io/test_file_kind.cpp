@@ -107,6 +107,12 @@ void TestFileKind::sniff_data() {
     addRow("MVER MPHD", chunks({"MVER", "MPHD"}), "x.adt", FileKind::Wdt);
     addRow("MAIN fourth", chunks({"MVER", "XXXX", "YYYY", "MAIN"}), "", FileKind::Wdt);
     addRow("MCNK fifth is too late", chunks({"MVER", "AAAA", "BBBB", "CCCC", "MCNK"}), "", FileKind::Unknown);
+    addRow("MVER MAOF (WDL)", chunks({"MVER", "MAOF"}), "x.wdt", FileKind::Wdl);
+    addRow("MAOF fifth (Blizzard's WDL)", chunks({"MVER", "MWMO", "MWID", "MODF", "MAOF"}), "x.adt",
+           FileKind::Wdl);
+    addRow("MAOF sixth is too late", chunks({"MVER", "MWMO", "MWID", "MODF", "XXXX", "MAOF"}), "",
+           FileKind::Unknown);
+    addRow("empty .wdl", {}, "Map.WDL", FileKind::Wdl);
     addRow("magic in lower case is not one", text("md20"), "", FileKind::Unknown);
     addRow("MDL without a digit", text("MDLQ"), "", FileKind::Unknown);
     // The extension, when the content says nothing.
