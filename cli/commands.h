@@ -37,5 +37,6 @@ int runImportHmp(const QStringList& args);
 int runPlace(const QStringList& args);      // cli/place.cpp
 int runServerMaps(const QStringList& args); // cli/server_maps.cpp
 int runRepair(const QStringList& args);     // cli/repair.cpp
+int runMinimap(const QStringList& args);    // cli/minimap.cpp
 
 } // namespace mapsmith::cli

@@ -44,6 +44,9 @@ Commands:
   server-maps MAPDIR --map-id N --core azerothcore|trinitycore --out DIR [--tiles X_Y[:X2_Y2]]
                                                 the .map files a 3.3.5 server reads, as its map
                                                 extractor writes them from the tiles
+  minimap MAPDIR [--tiles X_Y[:X2_Y2]] [--size 256|512] [--data DIR]... [--json]
+                                                render the tiles' minimap BLPs (top-down, DXT1) into
+                                                MAPDIR/minimaps at the client's paths
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it) or a .wdt map
 file; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
@@ -120,6 +123,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("repair")) {
         return mapsmith::cli::runRepair(args);
+    }
+    if (command == QLatin1String("minimap")) {
+        return mapsmith::cli::runMinimap(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;
