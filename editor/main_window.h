@@ -61,6 +61,7 @@ namespace mapsmith::editor {
 class DocumentManager;
 class MinimapBuilder;
 class MapRepairAction;
+class MinimapRenderAction;
 class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
@@ -80,6 +81,7 @@ public:
     // The Edit menu's object entries: copy, paste, duplicate, select none, snap to ground, align to slope.
     ObjectActions* objectActions() const { return mObjectActions; }
     MapRepairAction* mapRepair() const { return mMapRepair; }
+    MinimapRenderAction* minimapRender() const { return mMinimapRender; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
@@ -186,6 +188,7 @@ private:
     QAction* mDeleteObjects = nullptr;
     ObjectActions* mObjectActions = nullptr;
     MapRepairAction* mMapRepair = nullptr;
+    MinimapRenderAction* mMinimapRender = nullptr;
     bool mSelectionShowPending = false;
     std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport
     QAction* mSaveAsV18 = nullptr;
