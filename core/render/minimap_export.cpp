@@ -13,9 +13,12 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cctype>
+#include <future>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace mapsmith::core {
 
@@ -132,45 +135,70 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
     const std::map<TileCoord, std::string> previous = entries;
 
     LayerImages textures(request.textures, minimapTextureSide(request.settings));
-    const bool bigAlpha = wdt->bigAlpha();
-    const std::size_t total = tiles->size();
-    for (std::size_t i = 0; i < total; ++i) {
-        const TileCoord t = (*tiles)[i];
-        auto tile = source.readTile(t, bigAlpha);
+    const MapSource::TileReader read = source.backgroundReader(wdt->bigAlpha());
+    // A rendered and encoded tile, or why it could not be read.
+    struct Rendered {
+        std::optional<CoreError> error;
+        std::vector<std::byte> blp;
+    };
+    const auto renderTile = [&](TileCoord t) {
+        Rendered r;
+        auto tile = read(t);
         if (!tile) {
-            result.failed.emplace_back(tile.error(),
-                                       source.tilePath(t).toStdString() + ": " + tile.error().describe(), t);
+            r.error =
+                CoreError(tile.error(), source.tilePath(t).toStdString() + ": " + tile.error().describe(), t);
         } else {
-            const QImage image = renderMinimap(*tile, textures, request.settings);
-            const std::vector<std::byte> blp = encodeMinimapBlp(image);
-            const std::string hashed = result.hashed ? minimapHashedName(blp) : std::string();
-            std::string gamePath;
-            if (result.hashed) {
-                gamePath = minimapHashedPath(hashed);
-            } else {
-                gamePath = minimapUnhashedPath(mapName, t);
-            }
-            const QString file = fileFor(root, gamePath);
-            if (!QDir().mkpath(QFileInfo(file).absolutePath())) {
-                result.failed.emplace_back(
-                    CoreError::Code::Refused,
-                    "Cannot create the folder " + QFileInfo(file).absolutePath().toStdString() +
-                        " for the minimap of tile " + std::to_string(t.x) + "_" + std::to_string(t.y) + ".",
-                    t);
-            } else if (const SaveResult saved = saveFileAtomically(file, blp, BackupPolicy::NoBackup);
-                       !saved.ok) {
-                result.failed.emplace_back(CoreError::Code::Refused, saved.error.toStdString(), t);
-            } else {
-                if (result.hashed) {
-                    entries[t] = hashed;
-                }
-                result.written.push_back({t, gamePath, file, blp.size()});
-            }
+            r.blp = encodeMinimapBlp(renderMinimap(*tile, textures, request.settings));
         }
-        if (progress && !progress(i + 1, total)) {
-            return CoreError(CoreError::Code::Cancelled, "Rendering the minimaps of map " + mapName +
-                                                             " was cancelled after " + std::to_string(i + 1) +
-                                                             " of " + std::to_string(total) + " tiles.");
+        return r;
+    };
+    // Tiles are rendered and encoded a batch at a time, one per core (the DXT1 encoding is the slow
+    // part), then written in order on this thread, so progress, cancellation and the files stay ordered.
+    const std::size_t batch = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t total = tiles->size();
+    for (std::size_t first = 0; first < total; first += batch) {
+        const std::size_t last = std::min(total, first + batch);
+        std::vector<std::future<Rendered>> others;
+        for (std::size_t i = first + 1; i < last; ++i) {
+            others.push_back(std::async(std::launch::async, renderTile, (*tiles)[i]));
+        }
+        std::vector<Rendered> done;
+        done.push_back(renderTile((*tiles)[first]));
+        for (auto& f : others) {
+            done.push_back(f.get());
+        }
+        for (std::size_t i = first; i < last; ++i) {
+            const TileCoord t = (*tiles)[i];
+            Rendered& r = done[i - first];
+            if (r.error) {
+                result.failed.push_back(std::move(*r.error));
+            } else {
+                const std::string hashed = result.hashed ? minimapHashedName(r.blp) : std::string();
+                const std::string gamePath =
+                    result.hashed ? minimapHashedPath(hashed) : minimapUnhashedPath(mapName, t);
+                const QString file = fileFor(root, gamePath);
+                if (!QDir().mkpath(QFileInfo(file).absolutePath())) {
+                    result.failed.emplace_back(CoreError::Code::Refused,
+                                               "Cannot create the folder " +
+                                                   QFileInfo(file).absolutePath().toStdString() +
+                                                   " for the minimap of tile " + std::to_string(t.x) + "_" +
+                                                   std::to_string(t.y) + ".",
+                                               t);
+                } else if (const SaveResult saved = saveFileAtomically(file, r.blp, BackupPolicy::NoBackup);
+                           !saved.ok) {
+                    result.failed.emplace_back(CoreError::Code::Refused, saved.error.toStdString(), t);
+                } else {
+                    if (result.hashed) {
+                        entries[t] = hashed;
+                    }
+                    result.written.push_back({t, gamePath, file, r.blp.size()});
+                }
+            }
+            if (progress && !progress(i + 1, total)) {
+                return CoreError(CoreError::Code::Cancelled,
+                                 "Rendering the minimaps of map " + mapName + " was cancelled after " +
+                                     std::to_string(i + 1) + " of " + std::to_string(total) + " tiles.");
+            }
         }
     }
     if (result.hashed) {

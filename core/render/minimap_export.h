@@ -67,10 +67,11 @@ using MinimapProgress = std::function<bool(std::size_t done, std::size_t total)>
 // cannot be read.
 Expected<std::vector<TileCoord>> minimapTiles(const MinimapRenderRequest& request);
 
-// Renders and writes the tiles (one in memory at a time). A tile that cannot be read or written is
-// recorded and the others go on. Errors: the WDT cannot be read, an unsupported size (Refused), the
-// translate file cannot be written, or cancellation (the images written so far stay; the translate file
-// is written only at the end). Touches no shared state but the texture cache: may run on a worker thread.
+// Renders and writes the tiles, a batch of one tile per core at a time (rendered and encoded in parallel,
+// written in order). A tile that cannot be read or written is recorded and the others go on. Errors: the WDT
+// cannot be read, an unsupported size (Refused), the translate file cannot be written, or cancellation (the
+// images written so far stay; the translate file is written only at the end). Touches no shared state but the
+// texture cache: may run on a worker thread.
 Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request,
                                              const MinimapProgress& progress = {});
 

@@ -198,8 +198,9 @@ void TestMinimapRender::cancelStopsAfterATile() {
     for (const core::TileCoord t : {core::TileCoord{32, 32}, {33, 32}, {32, 33}, {33, 33}}) {
         written += QFileInfo::exists(minimapFile(folder, t)) ? 1 : 0;
     }
-    // The worker may have finished the tile after the first before it saw the request.
-    QVERIFY2(written >= 1 && written <= 2, qPrintable(QString::number(written)));
+    // The worker renders a batch of tiles (one per core) while the request travels to it, so it may write
+    // a tile or two more; never all four.
+    QVERIFY2(written >= 1 && written < 4, qPrintable(QString::number(written)));
 }
 
 void TestMinimapRender::matchesTheViewportFromAbove() {

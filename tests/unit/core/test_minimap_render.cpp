@@ -114,6 +114,7 @@ private slots:
     void liquidTintsAboveTheGroundOnly();
     void holesAreTransparent();
     void corpusTilesRender();
+    void oddTilesDoNotCrash();
     void sizes_data();
     void sizes();
     void writtenAsDxt1Blp();
@@ -330,6 +331,30 @@ void TestMinimapRender::corpusTilesRender() {
             QVERIFY(holes > 0); // its one chunk with holes
         }
     }
+}
+
+void TestMinimapRender::oddTilesDoNotCrash() {
+    // Models a reader may hand over from damaged files: too few chunks, texture indices past MTEX, more
+    // than four layers, layers without alpha, no textures at all, a short shadow map.
+    io::Adt few = flatTile();
+    few.chunks.resize(10);
+    const QImage none = render(few);
+    QCOMPARE(none.size(), QSize(256, 256));
+    QCOMPARE(none.pixelColor(0, 0).alpha(), 0);
+    io::Adt odd = flatTile();
+    odd.chunks[0].layers.resize(6);
+    odd.chunks[0].layers[1].textureIndex = 99;
+    odd.chunks[1].flags |= io::mcnk_flags::HasShadow;
+    odd.chunks[1].shadow = std::vector<std::uint8_t>(3, 0xFF);
+    odd.chunks[2].layers.clear();
+    const QImage image = render(odd);
+    QCOMPARE(image.pixelColor(1, 1).alpha(), 255);
+    QCOMPARE(image.pixelColor(17, 1).alpha(), 255);
+    odd.textures.clear();
+    const QImage grey = render(odd);
+    const QColor c = grey.pixelColor(40, 40); // neutral grey, lit
+    QCOMPARE(c.red(), c.green());
+    QCOMPARE(c.green(), c.blue());
 }
 
 void TestMinimapRender::sizes_data() {
