@@ -9,7 +9,6 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QFutureWatcher>
-#include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -51,19 +50,20 @@ bool DocumentManager::renderMinimaps(std::shared_ptr<io::TextureCache> gameData,
     emit progressStarted(tr("Rendering %n minimap(s)...", nullptr, total), total);
     // The worker reports each tile to this thread, which forwards it to the progress dialog and hands
     // Cancel (mCancelled, set on this thread) back through `stop`.
+    // `this` outlives the worker (waited for below); progress still queued after that is dropped through
+    // `stop`, and Qt drops it anyway once this object is gone.
     auto stop = std::make_shared<std::atomic<bool>>(false);
-    QPointer<DocumentManager> self(this);
     QFutureWatcher<core::Expected<core::MinimapRenderResult>> watcher;
     QEventLoop loop;
     connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(QtConcurrent::run([request, stop, self] {
-        return core::renderMinimaps(request, [stop, self](std::size_t done, std::size_t all) {
+    watcher.setFuture(QtConcurrent::run([this, request, stop] {
+        return core::renderMinimaps(request, [this, stop](std::size_t done, std::size_t all) {
             QMetaObject::invokeMethod(
-                self.data(),
-                [stop, self, done, all] {
-                    if (self && !stop->load()) {
-                        emit self->progressed(int(done), int(all));
-                        stop->store(self->mCancelled);
+                this,
+                [this, stop, done, all] {
+                    if (!stop->load()) {
+                        emit progressed(int(done), int(all));
+                        stop->store(mCancelled);
                     }
                 },
                 Qt::QueuedConnection);

@@ -338,7 +338,32 @@ Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string ma
                                     wdtPath.filename().string() + " (MAIN), so the client will not load it.");
         }
     }
-    for (auto& minimap : minimapFiles(mapDir, plan.skipped)) {
+    // Minimaps rendered before a tile was last saved show the old land: say so (render them again).
+    auto minimaps = minimapFiles(mapDir, plan.skipped);
+    std::optional<fs::file_time_type> newestMinimap;
+    for (const auto& [file, gamePath] : minimaps) {
+        std::error_code timeEc;
+        const auto written = fs::last_write_time(file, timeEc);
+        if (!timeEc && (!newestMinimap || written > *newestMinimap)) {
+            newestMinimap = written;
+        }
+    }
+    if (newestMinimap) {
+        std::vector<fs::path> newer;
+        for (const auto& [xy, file] : tiles) {
+            std::error_code timeEc;
+            const auto written = fs::last_write_time(file, timeEc);
+            if (!timeEc && written > *newestMinimap) {
+                newer.push_back(file);
+            }
+        }
+        if (!newer.empty()) {
+            plan.warnings.push_back("The rendered minimaps are older than " + joined(newer) +
+                                    ": render them again (Map > Render Minimaps, or mapsmith-cli minimap) "
+                                    "or the client shows the old land.");
+        }
+    }
+    for (auto& minimap : minimaps) {
         for (const auto& [file, gamePath] : plan.files) {
             if (lower(gamePath) == lower(minimap.second)) {
                 return sameToClient(file, minimap.first);

@@ -45,7 +45,8 @@ struct PatchExportPlan {
     PatchContents contents; // the files by kind
     // Every other regular file of the folder, as "<file name>: <why it is left out>", sorted by name.
     std::vector<std::string> skipped;
-    // Things the user should know that do not stop the export (tiles the WDT does not list).
+    // Things the user should know that do not stop the export (tiles the WDT does not list, tiles saved
+    // after the minimaps were rendered).
     std::vector<std::string> warnings;
 };
 

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -285,6 +286,8 @@ void TestExportPatch::minimapsGoInAndAreCounted() {
     QCOMPARE(tail, expected);
     QVERIFY(anyContains(plan.skipped, "minimaps/textures/Minimap/md5translate.trs.bak: a backup"));
     QVERIFY(anyContains(plan.skipped, "minimaps/readme.txt: not a minimap"));
+    QCOMPARE(plan.skipped.size(), std::size_t(11)); // the folder's 9 and the two under minimaps/
+    QVERIFY(!anyContains(plan.warnings, "minimaps are older"));
     core::PatchContents contents;
     contents.wdt = 1;
     contents.wdl = 1;
@@ -300,6 +303,13 @@ void TestExportPatch::minimapsGoInAndAreCounted() {
     auto patch = take(io::MpqAssetSource::open({out}));
     QVERIFY(take(patch->read("textures\\Minimap\\Test\\map30_31.blp")) == bytesOf("unhashed"));
     QVERIFY(take(patch->read("textures\\minimap\\md5translate.trs")) == bytesOf("dir: Test\n"));
+    // A tile saved after the minimaps were rendered: the plan warns, naming it.
+    fs::last_write_time(mMap / "Test_30_31.adt",
+                        fs::last_write_time(minimaps / "0123abcd.blp") + std::chrono::hours(1));
+    const auto stale = take(core::planPatchExport(mMap));
+    QVERIFY(anyContains(stale.warnings,
+                        "The rendered minimaps are older than Test_30_31.adt: render them again"));
+    QVERIFY(!anyContains(stale.warnings, "test_31_31.ADT: render"));
     // Without a WDL and minimaps the summary says so.
     fs::remove(mMap / "Test.wdl");
     fs::remove_all(mMap / "minimaps");
