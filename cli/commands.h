@@ -39,5 +39,6 @@ int runServerMaps(const QStringList& args);  // cli/server_maps.cpp
 int runRepair(const QStringList& args);      // cli/repair.cpp
 int runBakeShadows(const QStringList& args); // cli/bake_shadows.cpp
 int runWdl(const QStringList& args);         // cli/wdl.cpp
+int runMinimap(const QStringList& args);     // cli/minimap.cpp
 
 } // namespace mapsmith::cli

@@ -21,7 +21,9 @@ int runExportPatch(const QStringList& args) {
     parser.setApplicationDescription(QStringLiteral(
         "Writes the map in MAPDIR into a new MPQ archive (format 2, zlib) that the 3.3.5 client loads "
         "over its own data: NAME.wdt, NAME.wdl when present and every NAME_X_Y.adt (X, Y 0..63) as "
-        "World\\Maps\\NAME\\... Backups (.bak), split files (_tex0, _obj0, ...) and other files are "
+        "World\\Maps\\NAME\\..., and the minimaps rendered into MAPDIR/minimaps (mapsmith-cli minimap) at "
+        "their paths under textures\\Minimap\\ with md5translate.trs when they are hashed; the summary "
+        "counts each kind. Backups (.bak), split files (_tex0, _obj0, ...) and other files are "
         "listed as skipped. The archive is written atomically and replaces an existing one. Exit codes: "
         "0 written, 2 usage error, 3 the map cannot be read or the archive cannot be written."));
     parser.addPositionalArgument(QStringLiteral("MAPDIR"),
@@ -77,6 +79,7 @@ int runExportPatch(const QStringList& args) {
     }
     out << "wrote " << result->fileCount << " files, " << result->totalBytes << " bytes to "
         << QFile::decodeName(result->archive.c_str()) << " (archive " << result->archiveBytes << " bytes)\n";
+    out << "contents: " << QString::fromStdString(core::describePatchContents(result->contents)) << "\n";
     return Ok;
 }
 

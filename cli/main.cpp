@@ -51,6 +51,9 @@ Commands:
                                                 bake the terrain's shadows (MCSH) for a sun
   wdl MAPDIR [--json]                           rebuild NAME.wdl (distant terrain, world map) from
                                                 the saved tiles
+  minimap MAPDIR [--tiles X_Y[:X2_Y2]] [--size 256|512] [--data DIR]... [--json]
+                                                render the tiles' minimap BLPs (top-down, DXT1) into
+                                                MAPDIR/minimaps at the client's paths
 
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it), a .wdt map
 file or (info, validate, dump) a .wdl; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
@@ -133,6 +136,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("bake-shadows")) {
         return mapsmith::cli::runBakeShadows(args);
+    }
+    if (command == QLatin1String("minimap")) {
+        return mapsmith::cli::runMinimap(args);
     }
     err << "mapsmith-cli: unknown command '" << command << "'\n\n" << kUsage;
     return mapsmith::cli::Usage;

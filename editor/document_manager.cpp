@@ -406,8 +406,9 @@ bool DocumentManager::exportPatch(const QString& mpqPath) {
         return false;
     }
     QSettings().setValue(mapSettingsKey(QStringLiteral("patchFile")), mpqPath);
-    QString message = tr("Exported %1 file(s), %2 KiB, to %3")
+    QString message = tr("Exported %1 file(s) (%2), %3 KiB, to %4")
                           .arg(result->fileCount)
+                          .arg(QString::fromStdString(core::describePatchContents(result->contents)))
                           .arg((result->archiveBytes + 1023) / 1024)
                           .arg(mpqPath);
     for (const std::string& warning : plan->warnings) {

@@ -23,6 +23,10 @@
 #include <memory>
 #include <optional>
 
+namespace mapsmith::io {
+class TextureCache;
+}
+
 namespace mapsmith::core {
 class UniqueIdAllocator;
 struct NewMapSpec;
@@ -93,6 +97,13 @@ public:
     // map id, core and folder; document_manager_server_maps.cpp). Refused while the document has unsaved
     // changes or no folder. Remembered per map (serverMapsSettings).
     bool exportServerMaps(const core::ServerMapsRequest& request);
+    // Map > Render Minimaps: renders the saved map's minimaps into its folder's minimaps/ tree
+    // (core/render/minimap_export.h; textures and md5translate.trs from `gameData`, may be null) on a
+    // worker thread, with progress per tile and Cancel (document_manager_minimaps.cpp). Refused while the
+    // document has unsaved changes or no folder.
+    bool renderMinimaps(std::shared_ptr<io::TextureCache> gameData, int size = 256);
+    // The map's own rendered minimaps folder (<map folder>/minimaps); empty for a bundled map.
+    QString minimapFolder() const;
     // The map id, core and folder of this map's last server map export; nullopt before the first.
     std::optional<core::ServerMapsRequest> serverMapsSettings() const;
     // Loads the map's tiles within `radius` tiles of `centre` that are not loaded yet; each tile that

@@ -10,6 +10,7 @@
 #include "editor/document_manager.h"
 #include "editor/map_repair_action.h"
 #include "editor/minimap_builder.h"
+#include "editor/minimap_render_action.h"
 #include "editor/model_previews.h"
 #include "editor/object_actions.h"
 #include "editor/old_liquids_action.h"
@@ -121,7 +122,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(mMinimap, &MinimapBuilder::finished, this, [this](const QImage& image, int found) {
         mTileMap->setMinimap(image);
         if (found > 0) {
-            statusBar()->showMessage(tr("Minimap: %1 tile(s) from the game data").arg(found), 5000);
+            statusBar()->showMessage(tr("Minimap: %1 tile(s) rendered or from the game data").arg(found),
+                                     5000);
         }
     });
     connectDocuments();
@@ -302,6 +304,8 @@ void MainWindow::createActions() {
     });
     mBakeShadows = new BakeShadowsAction(*mDocs, map, this,
                                          [this] { return mTileMap ? mTileMap->cameraTile() : std::nullopt; });
+    mMinimapRender = new MinimapRenderAction(*mDocs, mTextureCache, map, this);
+    connect(mMinimapRender, &MinimapRenderAction::rendered, this, &MainWindow::rebuildMinimap);
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
     QAction* goTo = mViewMenu->addAction(tr("&Go To..."), this, [this] {
@@ -738,7 +742,8 @@ bool MainWindow::setAssetFolders(const core::AssetFolders& folders) {
 void MainWindow::rebuildMinimap() {
     mTileMap->setMinimap({});
     core::MapDocument* doc = document();
-    if (!doc || !mTextureCache->source()) {
+    const QString own = mDocs->minimapFolder(); // the map's rendered minimaps win over the game data's
+    if (!doc || (!mTextureCache->source() && !QFileInfo(own).isDir())) {
         mMinimap->cancel();
         return;
     }
@@ -750,7 +755,7 @@ void MainWindow::rebuildMinimap() {
             }
         }
     }
-    mMinimap->start(mTextureCache, doc->mapName(), std::move(tiles));
+    mMinimap->start(mTextureCache, doc->mapName(), std::move(tiles), own);
 }
 
 bool MainWindow::applyAssetFolders() {

@@ -63,6 +63,7 @@ class MinimapBuilder;
 class MapRepairAction;
 class OldLiquidsAction;
 class BakeShadowsAction;
+class MinimapRenderAction;
 class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
@@ -84,6 +85,7 @@ public:
     MapRepairAction* mapRepair() const { return mMapRepair; }
     OldLiquidsAction* oldLiquids() const { return mOldLiquids; }
     BakeShadowsAction* bakeShadows() const { return mBakeShadows; }
+    MinimapRenderAction* minimapRender() const { return mMinimapRender; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
@@ -192,6 +194,7 @@ private:
     MapRepairAction* mMapRepair = nullptr;
     OldLiquidsAction* mOldLiquids = nullptr;
     BakeShadowsAction* mBakeShadows = nullptr;
+    MinimapRenderAction* mMinimapRender = nullptr;
     bool mSelectionShowPending = false;
     std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport
     QAction* mSaveAsV18 = nullptr;

@@ -1,8 +1,12 @@
 #include "editor/minimap_builder.h"
 
 #include "editor/viewport/texture_source.h"
+#include "io/assets/blp.h"
 #include "io/assets/minimap.h"
 #include "io/assets/texture_cache.h"
+
+#include <QFile>
+#include <QFileInfo>
 
 #include <QPainter>
 #include <QtConcurrent/QtConcurrentRun>
@@ -11,18 +15,52 @@ namespace mapsmith::editor {
 
 namespace {
 
-QImage assemble(io::TextureCache& cache, const std::string& mapName,
-                const std::vector<core::TileCoord>& tiles, const std::atomic<bool>& cancel, int& found) {
-    found = 0;
-    const auto source = cache.source();
-    if (!source) {
+io::MinimapIndex translateOf(const io::AssetSource& source) {
+    if (auto trs = source.read(io::kMd5TranslatePath)) {
+        return io::parseMd5Translate(
+            std::string_view(reinterpret_cast<const char*>(trs->data()), trs->size()));
+    }
+    return {};
+}
+
+// The map's own rendered minimap of a tile at `side` pixels; null when it has none or it cannot be read.
+QImage ownMinimap(const io::AssetSource& own, const io::MinimapIndex& index, const std::string& mapName,
+                  core::TileCoord t, int side) {
+    const std::string path = io::minimapPath(own, index, mapName, t.x, t.y);
+    if (path.empty()) {
         return {};
     }
-    io::MinimapIndex index;
-    if (auto trs = source->read(io::kMd5TranslatePath)) {
-        index =
-            io::parseMd5Translate(std::string_view(reinterpret_cast<const char*>(trs->data()), trs->size()));
+    const auto bytes = own.read(path);
+    if (!bytes) {
+        return {};
     }
+    const auto level = io::readBlpLevel(*bytes, std::uint32_t(side));
+    if (!level) {
+        return {};
+    }
+    io::CachedTexture texture;
+    texture.width = level->width;
+    texture.height = level->height;
+    texture.rgba = level->rgba;
+    return imageFromTexture(texture, true);
+}
+
+QImage assemble(io::TextureCache& cache, const std::string& mapName,
+                const std::vector<core::TileCoord>& tiles, const QString& ownFolder,
+                const std::atomic<bool>& cancel, int& found) {
+    found = 0;
+    std::unique_ptr<io::AssetSource> own;
+    if (!ownFolder.isEmpty() && QFileInfo(ownFolder).isDir()) {
+        if (auto opened = io::FolderAssetSource::open(QFile::encodeName(ownFolder).toStdString())) {
+            own = std::move(*opened);
+        }
+    }
+    const auto source = cache.source();
+    if (!source && !own) {
+        return {};
+    }
+    const io::MinimapIndex index = source ? translateOf(*source) : io::MinimapIndex();
+    const io::MinimapIndex ownIndex = own ? translateOf(*own) : io::MinimapIndex();
     constexpr int s = MinimapBuilder::kTilePixels;
     QImage image(64 * s, 64 * s, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
@@ -31,6 +69,16 @@ QImage assemble(io::TextureCache& cache, const std::string& mapName,
     for (const core::TileCoord& t : tiles) {
         if (cancel.load()) {
             return {};
+        }
+        if (own) {
+            if (const QImage mine = ownMinimap(*own, ownIndex, mapName, t, s); !mine.isNull()) {
+                painter.drawImage(QRect(t.x * s, t.y * s, s, s), mine);
+                ++found;
+                continue;
+            }
+        }
+        if (!source) {
+            continue;
         }
         const std::string path = io::minimapPath(*source, index, mapName, t.x, t.y);
         if (path.empty()) {
@@ -65,15 +113,15 @@ void MinimapBuilder::cancel() {
 }
 
 void MinimapBuilder::start(std::shared_ptr<io::TextureCache> cache, const QString& mapName,
-                           std::vector<core::TileCoord> tiles) {
+                           std::vector<core::TileCoord> tiles, const QString& ownFolder) {
     cancel();
     auto flag = std::make_shared<std::atomic<bool>>(false);
     mCancel = flag;
     const quint64 generation = mGeneration;
     mJob = QtConcurrent::run([this, cache = std::move(cache), name = mapName.toStdString(),
-                              tiles = std::move(tiles), flag, generation] {
+                              tiles = std::move(tiles), ownFolder, flag, generation] {
         int found = 0;
-        const QImage image = assemble(*cache, name, tiles, *flag, found);
+        const QImage image = assemble(*cache, name, tiles, ownFolder, *flag, found);
         if (flag->load()) {
             return;
         }

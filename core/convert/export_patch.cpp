@@ -144,7 +144,102 @@ Classified classify(const std::string& fileName, const std::string& name) {
     return c;
 }
 
+// The files of <mapDir>/minimaps as (file, game path), sorted by game path; other files of that tree are
+// added to `skipped`.
+std::vector<std::pair<fs::path, std::string>> minimapFiles(const fs::path& mapDir,
+                                                           std::vector<std::string>& skipped) {
+    std::vector<std::pair<fs::path, std::string>> found;
+    const fs::path root = mapDir / "minimaps";
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) {
+        return found;
+    }
+    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code fileEc;
+        if (!it->is_regular_file(fileEc)) {
+            continue;
+        }
+        std::string gamePath = it->path().lexically_relative(root).generic_string();
+        std::replace(gamePath.begin(), gamePath.end(), '/', '\\');
+        const std::string key = lower(gamePath);
+        const bool underMinimap = key.rfind("textures\\minimap\\", 0) == 0;
+        const PatchFileKind kind = patchFileKind(gamePath);
+        if (endsWith(key, ".bak")) {
+            skipped.push_back("minimaps/" + it->path().lexically_relative(root).generic_string() +
+                              ": a backup, not exported");
+        } else if (!underMinimap || (kind != PatchFileKind::Minimap && kind != PatchFileKind::Translate)) {
+            skipped.push_back("minimaps/" + it->path().lexically_relative(root).generic_string() +
+                              ": not a minimap (textures/Minimap/...blp) or md5translate.trs");
+        } else {
+            found.emplace_back(it->path(), gamePath);
+        }
+    }
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return lower(a.second) < lower(b.second); });
+    return found;
+}
+
 } // namespace
+
+PatchFileKind patchFileKind(const std::string& gamePath) {
+    const std::string key = lower(gamePath);
+    if (endsWith(key, "\\md5translate.trs") || key == "md5translate.trs") {
+        return PatchFileKind::Translate;
+    }
+    if (endsWith(key, ".wdt")) {
+        return PatchFileKind::Wdt;
+    }
+    if (endsWith(key, ".wdl")) {
+        return PatchFileKind::Wdl;
+    }
+    if (endsWith(key, ".adt")) {
+        return PatchFileKind::Tile;
+    }
+    if (endsWith(key, ".blp") && key.find("textures\\minimap\\") != std::string::npos) {
+        return PatchFileKind::Minimap;
+    }
+    return PatchFileKind::Other;
+}
+
+void PatchContents::add(PatchFileKind kind) {
+    switch (kind) {
+    case PatchFileKind::Wdt:
+        ++wdt;
+        break;
+    case PatchFileKind::Wdl:
+        ++wdl;
+        break;
+    case PatchFileKind::Tile:
+        ++tiles;
+        break;
+    case PatchFileKind::Minimap:
+        ++minimaps;
+        break;
+    case PatchFileKind::Translate:
+        ++translate;
+        break;
+    case PatchFileKind::Other:
+        ++other;
+        break;
+    }
+}
+
+std::string describePatchContents(const PatchContents& c) {
+    const auto count = [](std::size_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::string out = count(c.wdt, "WDT", "WDTs");
+    out += ", " + (c.wdl == 0 ? std::string("no WDL") : count(c.wdl, "WDL", "WDLs"));
+    out += ", " + count(c.tiles, "tile", "tiles");
+    out += ", " + count(c.minimaps, "minimap", "minimaps");
+    if (c.translate > 0) {
+        out += ", md5translate.trs";
+    }
+    if (c.other > 0) {
+        out += ", " + count(c.other, "other file", "other files");
+    }
+    return out;
+}
 
 Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string mapName) {
     auto listed = regularFiles(mapDir);
@@ -243,6 +338,42 @@ Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string ma
                                     wdtPath.filename().string() + " (MAIN), so the client will not load it.");
         }
     }
+    // Minimaps rendered before a tile was last saved show the old land: say so (render them again).
+    auto minimaps = minimapFiles(mapDir, plan.skipped);
+    std::optional<fs::file_time_type> newestMinimap;
+    for (const auto& [file, gamePath] : minimaps) {
+        std::error_code timeEc;
+        const auto written = fs::last_write_time(file, timeEc);
+        if (!timeEc && (!newestMinimap || written > *newestMinimap)) {
+            newestMinimap = written;
+        }
+    }
+    if (newestMinimap) {
+        std::vector<fs::path> newer;
+        for (const auto& [xy, file] : tiles) {
+            std::error_code timeEc;
+            const auto written = fs::last_write_time(file, timeEc);
+            if (!timeEc && written > *newestMinimap) {
+                newer.push_back(file);
+            }
+        }
+        if (!newer.empty()) {
+            plan.warnings.push_back("The rendered minimaps are older than " + joined(newer) +
+                                    ": render them again (Map > Render Minimaps, or mapsmith-cli minimap) "
+                                    "or the client shows the old land.");
+        }
+    }
+    for (auto& minimap : minimaps) {
+        for (const auto& [file, gamePath] : plan.files) {
+            if (lower(gamePath) == lower(minimap.second)) {
+                return sameToClient(file, minimap.first);
+            }
+        }
+        plan.files.push_back(std::move(minimap));
+    }
+    for (const auto& [file, gamePath] : plan.files) {
+        plan.contents.add(patchFileKind(gamePath));
+    }
     return plan;
 }
 
@@ -309,6 +440,7 @@ Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::p
     }
     PatchExportResult result;
     result.archive = outMpq;
+    result.contents = plan.contents;
     result.fileCount = (*writer)->fileCount();
     result.totalBytes = (*writer)->bytesAdded();
     if (auto committed = (*writer)->commit(); !committed) {

@@ -1,7 +1,9 @@
 #pragma once
 // "Export patch": a map folder's saved files in one new MPQ archive the 3.3.5 client loads over its
 // own data, at the paths it asks for: World\Maps\<Name>\<Name>.wdt, <Name>.wdl and
-// <Name>_<x>_<y>.adt. Plain std (no Qt): used by `mapsmith-cli export-patch` and the editor.
+// <Name>_<x>_<y>.adt, plus the rendered minimaps of <map folder>/minimaps/ (core/render/minimap_export.h)
+// at their paths under textures\Minimap\ with, when hashed, the merged md5translate.trs. Plain std (no
+// Qt): used by `mapsmith-cli export-patch` and the editor.
 
 #include "core/document/core_error.h"
 
@@ -15,14 +17,36 @@
 
 namespace mapsmith::core {
 
+// What a file of the patch is, from its game path.
+enum class PatchFileKind { Wdt, Wdl, Tile, Minimap, Translate, Other };
+PatchFileKind patchFileKind(const std::string& gamePath);
+
+// How many files of each kind a patch holds.
+struct PatchContents {
+    std::size_t wdt = 0;
+    std::size_t wdl = 0;
+    std::size_t tiles = 0;
+    std::size_t minimaps = 0;
+    std::size_t translate = 0; // md5translate.trs: 0 or 1
+    std::size_t other = 0;
+    void add(PatchFileKind kind);
+    bool operator==(const PatchContents&) const = default;
+};
+// "1 WDT, 1 WDL, 4 tiles, 4 minimaps, md5translate.trs" (kinds without files left out, "no WDL" when
+// the map has none).
+std::string describePatchContents(const PatchContents& contents);
+
 struct PatchExportPlan {
     std::string mapName; // spelled as the WDT's file name on disk
     // File on disk and its game path: the WDT first, then the WDL when there is one, then the tiles
-    // ordered by x, then y. Game paths are case-insensitively distinct.
+    // ordered by x, then y, then the minimaps and the translate file of <map folder>/minimaps/ sorted by
+    // game path. Game paths are case-insensitively distinct.
     std::vector<std::pair<std::filesystem::path, std::string>> files;
+    PatchContents contents; // the files by kind
     // Every other regular file of the folder, as "<file name>: <why it is left out>", sorted by name.
     std::vector<std::string> skipped;
-    // Things the user should know that do not stop the export (tiles the WDT does not list).
+    // Things the user should know that do not stop the export (tiles the WDT does not list, tiles saved
+    // after the minimaps were rendered).
     std::vector<std::string> warnings;
 };
 
@@ -30,6 +54,8 @@ struct PatchExportPlan {
 // single .wdt. The WDT must exist (matched ignoring case) and read as a WDT; tiles are the files
 // named <Name>_<x>_<y>.adt, ignoring case, with x and y in 0..63 written as the client writes
 // them (no leading zeros). Backups, split files (_tex0, _obj0, ...) and every other file are skipped.
+// Under <mapDir>/minimaps/ (recursively) every .blp below textures/Minimap/ and the md5translate.trs
+// there go in at their relative paths; backups and other files there are skipped.
 // Errors: mapDir is not a readable folder, no or several WDTs, an unreadable WDT, or two files that
 // differ only in case and so would be the same file in the archive.
 Expected<PatchExportPlan> planPatchExport(const std::filesystem::path& mapDir, std::string mapName = {});
@@ -39,6 +65,7 @@ struct PatchExportResult {
     std::size_t fileCount = 0;
     std::uint64_t totalBytes = 0;   // the files' sizes, uncompressed
     std::uint64_t archiveBytes = 0; // size of the archive written
+    PatchContents contents;         // what went in, by kind
 };
 
 // Called after each file is added with done = 1..total; returning false cancels.

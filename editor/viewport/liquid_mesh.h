@@ -3,6 +3,7 @@
 // vertices on the terrain's outer lattice (core/kernels/liquid_raster.h), coloured by the liquid's kind.
 
 #include "core/geometry/coords.h"
+#include "core/render/terrain_look.h"
 #include "editor/viewport/coloured_mesh.h"
 #include "editor/viewport/scene_frame.h"
 #include "io/adt/mh2o.h"
@@ -12,13 +13,10 @@
 
 namespace mapsmith::editor {
 
-enum class LiquidKind { Water, Ocean, Magma, Slime };
-
-// LiquidType.dbc id -> kind: ids 1..20 cycle water, ocean, magma, slime (1 water, 2 ocean, 3 magma,
-// 4 slime, 5 slow water, ..., 19 WMO magma, 20 WMO slime); other ids count as water.
-LiquidKind liquidKind(std::uint16_t liquidType);
-// RGBA: water blue, ocean dark blue, magma orange, slime green; alpha is the surface's opacity.
-std::array<float, 4> liquidColour(LiquidKind kind);
+// The liquid colours are core's (core/render/terrain_look.h), shared with the minimap renderer.
+using core::liquidColour;
+using core::LiquidKind;
+using core::liquidKind;
 
 ColouredMesh buildLiquidMesh(const io::LiquidChunk& liquid, const core::ChunkCoord& chunk,
                              const SceneFrame& frame);

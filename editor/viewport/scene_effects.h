@@ -4,6 +4,9 @@
 // sidedness, made on first use), plus the look every shader reads (light, fog) as effect parameters, so
 // changing it touches no per-chunk state.
 
+#include "core/render/terrain_look.h"
+#include "editor/viewport/scene_frame.h"
+
 #include <Qt3DCore/QNode>
 
 #include <QColor>
@@ -28,10 +31,14 @@ struct SceneLook {
     QColor fogColour{QColor::fromRgbF(0.62f, 0.72f, 0.84f)}; // also the clear (sky) colour
     float fogStart = 900.0f;                                 // yards from the eye
     float fogEnd = 2600.0f;
-    QVector3D lightDirection{-0.35f, 0.8f, 0.45f}; // scene coordinates, towards the sun (normalised on use)
-    float ambient = 0.45f;                         // light on faces turned away from the sun
-    float shadowStrength = 0.45f;                  // MCSH: shadowed texels keep 1 - this of their light
-    float textureRepeat = 8.0f;                    // layer textures repeat this often across a chunk
+    // Light and texture repeat: core::TerrainLook's defaults, which the minimap renderer uses too.
+    QVector3D lightDirection{
+        SceneFrame::directionToScene(core::TerrainLook{}.lightDirection)}; // towards the sun
+    float ambient = core::TerrainLook{}.ambient; // light on faces turned away from the sun
+    float shadowStrength =
+        core::TerrainLook{}.shadowStrength; // MCSH: shadowed texels keep 1 - this of their light
+    float textureRepeat =
+        core::TerrainLook{}.textureRepeat; // layer textures repeat this often across a chunk
 };
 
 class SceneEffects final : public Qt3DCore::QNode {

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -91,6 +92,7 @@ private slots:
     void patchWinsOverBase();
     void cancelAndFailureLeaveNothing();
     void nextFreePatchName();
+    void minimapsGoInAndAreCounted();
 
 private:
     // mMap: Test.wdt (corpus Azeroth.wdt), Test.wdl, Test_30_31.adt and test_31_31.ADT (corpus tiles),
@@ -260,6 +262,59 @@ void TestExportPatch::exportReadsBackIdentical() {
     QVERIFY(take(patch->read("World\\Maps\\Test\\Test.wdl")) == bytesOf("wdl bytes"));
     QVERIFY(!patch->exists("World\\Maps\\Test\\Test_30_31.adt.bak"));
     QVERIFY(!patch->exists("World\\Maps\\Test\\Test_30_31_tex0.adt"));
+}
+
+void TestExportPatch::minimapsGoInAndAreCounted() {
+    // The rendered minimaps (core/render/minimap_export.h) under minimaps/ go in at their game paths with
+    // the translate file; backups and stray files there are skipped; the contents count each kind.
+    makeMapFolder();
+    const fs::path minimaps = mMap / "minimaps" / "textures" / "Minimap";
+    fs::create_directories(minimaps / "Test");
+    QVERIFY(writeFile(minimaps / "Test" / "map30_31.blp", bytesOf("unhashed")));
+    QVERIFY(writeFile(minimaps / "0123abcd.blp", bytesOf("hashed")));
+    QVERIFY(writeFile(minimaps / "md5translate.trs", bytesOf("dir: Test\n")));
+    QVERIFY(writeFile(minimaps / "md5translate.trs.bak", bytesOf("old")));
+    QVERIFY(writeFile(mMap / "minimaps" / "readme.txt", bytesOf("stray")));
+    const auto plan = take(core::planPatchExport(mMap));
+    QCOMPARE(plan.files.size(), std::size_t(7));
+    const PlanFiles tail(plan.files.end() - 3, plan.files.end());
+    const PlanFiles expected = {
+        {minimaps / "0123abcd.blp", "textures\\Minimap\\0123abcd.blp"},
+        {minimaps / "md5translate.trs", "textures\\Minimap\\md5translate.trs"},
+        {minimaps / "Test" / "map30_31.blp", "textures\\Minimap\\Test\\map30_31.blp"},
+    };
+    QCOMPARE(tail, expected);
+    QVERIFY(anyContains(plan.skipped, "minimaps/textures/Minimap/md5translate.trs.bak: a backup"));
+    QVERIFY(anyContains(plan.skipped, "minimaps/readme.txt: not a minimap"));
+    QCOMPARE(plan.skipped.size(), std::size_t(11)); // the folder's 9 and the two under minimaps/
+    QVERIFY(!anyContains(plan.warnings, "minimaps are older"));
+    core::PatchContents contents;
+    contents.wdt = 1;
+    contents.wdl = 1;
+    contents.tiles = 2;
+    contents.minimaps = 2;
+    contents.translate = 1;
+    QCOMPARE(plan.contents, contents);
+    QCOMPARE(core::describePatchContents(plan.contents),
+             std::string("1 WDT, 1 WDL, 2 tiles, 2 minimaps, md5translate.trs"));
+    const fs::path out = mRoot / "patch-4.MPQ";
+    const auto result = take(core::exportPatch(plan, out));
+    QCOMPARE(result.contents, contents);
+    auto patch = take(io::MpqAssetSource::open({out}));
+    QVERIFY(take(patch->read("textures\\Minimap\\Test\\map30_31.blp")) == bytesOf("unhashed"));
+    QVERIFY(take(patch->read("textures\\minimap\\md5translate.trs")) == bytesOf("dir: Test\n"));
+    // A tile saved after the minimaps were rendered: the plan warns, naming it.
+    fs::last_write_time(mMap / "Test_30_31.adt",
+                        fs::last_write_time(minimaps / "0123abcd.blp") + std::chrono::hours(1));
+    const auto stale = take(core::planPatchExport(mMap));
+    QVERIFY(anyContains(stale.warnings,
+                        "The rendered minimaps are older than Test_30_31.adt: render them again"));
+    QVERIFY(!anyContains(stale.warnings, "test_31_31.ADT: render"));
+    // Without a WDL and minimaps the summary says so.
+    fs::remove(mMap / "Test.wdl");
+    fs::remove_all(mMap / "minimaps");
+    QCOMPARE(core::describePatchContents(take(core::planPatchExport(mMap)).contents),
+             std::string("1 WDT, no WDL, 2 tiles, 0 minimaps"));
 }
 
 void TestExportPatch::patchWinsOverBase() {
