@@ -300,6 +300,9 @@ Expected<WdlUpdate> MapDocument::prepareWdl() {
                 continue;
             }
             auto adt = mSource->readTile(t, bigAlpha());
+            if (!adt && adt.error().code == io::ErrorCode::FileIo) {
+                continue; // listed without a file that opens: no entry, as the client draws nothing there
+            }
             if (!adt) {
                 return CoreError(adt.error(),
                                  tr("Cannot build the map's .wdl: tile %1_%2 cannot be read: %3")

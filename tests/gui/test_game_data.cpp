@@ -273,8 +273,8 @@ void TestGameData::exportPatchFromTheEditor() {
     auto archive = io::MpqAssetSource::open({patch.toStdString()});
     QVERIFY(archive);
     const auto listed = (*archive)->list("");
-    QCOMPARE(listed.size(), std::size_t(5)); // Mapsmith.wdt and four tiles
-    for (const char* name : {"Mapsmith.wdt", "Mapsmith_32_32.adt", "Mapsmith_33_33.adt"}) {
+    QCOMPARE(listed.size(), std::size_t(6)); // Mapsmith.wdt, the .wdl Save As made and four tiles
+    for (const char* name : {"Mapsmith.wdt", "Mapsmith.wdl", "Mapsmith_32_32.adt", "Mapsmith_33_33.adt"}) {
         QFile onDisk(folder + QLatin1Char('/') + QLatin1String(name));
         QVERIFY(onDisk.open(QIODevice::ReadOnly));
         const QByteArray expected = onDisk.readAll();

@@ -227,9 +227,11 @@ void TestWdlSave::unreadableTileStopsTheSaveBeforeWriting() {
     io::Wdt wdt;
     wdt.flags = io::mphd_flags::BigAlpha;
     wdt.setTile(32, 32, true);
-    wdt.setTile(40, 40, true); // listed, but its file is missing
+    wdt.setTile(40, 40, true); // listed, its file damaged
+    wdt.setTile(41, 41, true); // listed, no file: no entry, the save goes on
     auto source = std::make_unique<core::MemoryMapSource>(QStringLiteral("Broken"), io::writeWdt(wdt));
     auto* memory = source.get();
+    source->setTile({40, 40}, std::vector<std::byte>(64, std::byte{0x4D}));
     {
         auto hills = tests::hillsMap({{32, 32}});
         QVERIFY(hills);
@@ -251,6 +253,25 @@ void TestWdlSave::unreadableTileStopsTheSaveBeforeWriting() {
     QCOMPARE(memory->wdlWriteCount(), 0);
     QVERIFY(*memory->tileBytes({32, 32}) == before);
     QVERIFY(doc.isModified());
+
+    // Without the damaged tile, the missing one only goes without an entry.
+    wdt.setTile(40, 40, false);
+    QVERIFY(memory->writeWdt(io::writeWdt(wdt)));
+    auto reopened = core::MapDocument::open(std::make_unique<core::MemoryMapSource>(*memory));
+    QVERIFY(reopened);
+    auto& again = *reopened.value();
+    QVERIFY(again.loadTile({32, 32}));
+    core::HeightStroke second(again, raise(30.0, 4.0));
+    second.moveTo(core::tileOrigin({32, 32}) - glm::dvec2(100.0));
+    QVERIFY(second.finish());
+    const auto saved = again.save();
+    QVERIFY2(saved.ok, qPrintable(saved.error));
+    auto& written = static_cast<core::MemoryMapSource&>(again.source());
+    QVERIFY(written.wdlBytes());
+    auto wdl = io::readWdl(*written.wdlBytes());
+    QVERIFY(wdl);
+    QVERIFY(wdl->tile(32, 32));
+    QVERIFY(!wdl->tile(41, 41));
 }
 
 void TestWdlSave::saveAsWritesTheWdlToTheTarget() {
