@@ -3,6 +3,7 @@
 #include "core/check/file_findings.h"
 #include "io/assets/mpq_writer.h"
 #include "io/binary/file_io.h"
+#include "io/binary/text.h"
 #include "io/wdt/wdt.h"
 
 #include <algorithm>
@@ -20,15 +21,6 @@ namespace fs = std::filesystem;
 constexpr std::uintmax_t kMaxWdtSize = 64ull << 20;
 // MPQ v2 keeps file sizes in 32 bits.
 constexpr std::uintmax_t kMaxFileSize = 0xFFFFFFFFull;
-
-std::string lower(std::string s) {
-    for (char& c : s) {
-        if (c >= 'A' && c <= 'Z') {
-            c = char(c - 'A' + 'a');
-        }
-    }
-    return s;
-}
 
 bool endsWith(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -88,8 +80,8 @@ struct Classified {
 };
 
 Classified classify(const std::string& fileName, const std::string& name) {
-    const std::string file = lower(fileName);
-    const std::string map = lower(name);
+    const std::string file = io::asciiLower(fileName);
+    const std::string map = io::asciiLower(name);
     Classified c;
     if (endsWith(file, ".bak")) {
         c.reason = "a backup, not exported";
@@ -161,7 +153,7 @@ std::vector<std::pair<fs::path, std::string>> minimapFiles(const fs::path& mapDi
         }
         std::string gamePath = it->path().lexically_relative(root).generic_string();
         std::replace(gamePath.begin(), gamePath.end(), '/', '\\');
-        const std::string key = lower(gamePath);
+        const std::string key = io::asciiLower(gamePath);
         const bool underMinimap = key.rfind("textures\\minimap\\", 0) == 0;
         const PatchFileKind kind = patchFileKind(gamePath);
         if (endsWith(key, ".bak")) {
@@ -174,15 +166,16 @@ std::vector<std::pair<fs::path, std::string>> minimapFiles(const fs::path& mapDi
             found.emplace_back(it->path(), gamePath);
         }
     }
-    std::sort(found.begin(), found.end(),
-              [](const auto& a, const auto& b) { return lower(a.second) < lower(b.second); });
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+        return io::asciiLower(a.second) < io::asciiLower(b.second);
+    });
     return found;
 }
 
 } // namespace
 
 PatchFileKind patchFileKind(const std::string& gamePath) {
-    const std::string key = lower(gamePath);
+    const std::string key = io::asciiLower(gamePath);
     if (endsWith(key, "\\md5translate.trs") || key == "md5translate.trs") {
         return PatchFileKind::Translate;
     }
@@ -251,8 +244,9 @@ Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string ma
     // The WDT decides the map's name and its spelling.
     std::vector<fs::path> wdts;
     for (const fs::path& f : files) {
-        const std::string ext = lower(f.extension().string());
-        if (ext == ".wdt" && (mapName.empty() || lower(f.stem().string()) == lower(mapName))) {
+        const std::string ext = io::asciiLower(f.extension().string());
+        if (ext == ".wdt" &&
+            (mapName.empty() || io::asciiLower(f.stem().string()) == io::asciiLower(mapName))) {
             wdts.push_back(f);
         }
     }
@@ -365,7 +359,7 @@ Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string ma
     }
     for (auto& minimap : minimaps) {
         for (const auto& [file, gamePath] : plan.files) {
-            if (lower(gamePath) == lower(minimap.second)) {
+            if (io::asciiLower(gamePath) == io::asciiLower(minimap.second)) {
                 return sameToClient(file, minimap.first);
             }
         }
@@ -408,7 +402,8 @@ Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::p
                                                 ": " + bytes.error().message + ".");
         }
         // A file some consumer would reject or misread is not shipped (repair it first).
-        const std::string ext = lower(gamePath.substr(gamePath.size() >= 4 ? gamePath.size() - 4 : 0));
+        const std::string ext =
+            io::asciiLower(gamePath.substr(gamePath.size() >= 4 ? gamePath.size() - 4 : 0));
         std::vector<io::Finding> errors;
         if (ext == ".wdt") {
             errors = errorsOf(wdtFileFindings(*bytes));
@@ -456,7 +451,7 @@ fs::path nextFreePatchName(const fs::path& dataDir) {
     std::set<std::string> taken; // lower-case names of every entry in dataDir
     std::error_code ec;
     for (fs::directory_iterator it(dataDir, ec), end; !ec && it != end; it.increment(ec)) {
-        taken.insert(lower(it->path().filename().string()));
+        taken.insert(io::asciiLower(it->path().filename().string()));
     }
     std::string slots = "456789";
     for (char c = 'A'; c <= 'Z'; ++c) {
@@ -465,7 +460,7 @@ fs::path nextFreePatchName(const fs::path& dataDir) {
     // The slot after the highest one taken, so the new archive wins over every custom patch there.
     std::size_t next = 0;
     for (std::size_t i = 0; i < slots.size(); ++i) {
-        if (taken.contains(lower(std::string("patch-") + slots[i] + ".mpq"))) {
+        if (taken.contains(io::asciiLower(std::string("patch-") + slots[i] + ".mpq"))) {
             next = i + 1;
         }
     }

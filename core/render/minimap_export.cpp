@@ -8,13 +8,13 @@
 #include "io/assets/blp.h"
 #include "io/assets/minimap.h"
 #include "io/assets/texture_cache.h"
+#include "io/binary/text.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
-#include <cctype>
 #include <future>
 #include <map>
 #include <set>
@@ -30,13 +30,6 @@ QString fileFor(const QString& root, const std::string& gamePath) {
     QString relative = QString::fromStdString(gamePath);
     relative.replace(QLatin1Char('\\'), QLatin1Char('/'));
     return QDir(root).filePath(relative);
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) {
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return s;
 }
 
 // The game data's translate file, when it has one.
@@ -124,7 +117,7 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
         if (auto own = readWholeFile(translatePath)) {
             const io::MinimapIndex index = io::parseMd5Translate(
                 std::string_view(reinterpret_cast<const char*>(own->data()), own->size()));
-            if (const auto it = index.find(lower(mapName)); it != index.end()) {
+            if (const auto it = index.find(io::asciiLower(mapName)); it != index.end()) {
                 for (const auto& [xy, path] : it->second) {
                     // path is "textures\\minimap\\<hashed>"; the entry is the part after it.
                     entries[{xy.first, xy.second}] = path.substr(path.find_last_of('\\') + 1);
@@ -215,10 +208,10 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
         // Images of earlier runs that no entry names any more.
         std::set<std::string> named;
         for (const auto& [t, name] : entries) {
-            named.insert(lower(name));
+            named.insert(io::asciiLower(name));
         }
         for (const auto& [t, name] : previous) {
-            if (!named.contains(lower(name))) {
+            if (!named.contains(io::asciiLower(name))) {
                 QFile::remove(fileFor(root, minimapHashedPath(name)));
             }
         }

@@ -1,6 +1,7 @@
 #include "core/render/minimap_files.h"
 
 #include "io/assets/minimap.h"
+#include "io/binary/text.h"
 
 #include <QCryptographicHash>
 
@@ -11,27 +12,9 @@ namespace mapsmith::core {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    return s;
-}
-
 // "<map>\map<x>_<yy>.blp", lower case: the key a translate line's first column is compared by.
 std::string entryKey(std::string_view mapName, TileCoord tile) {
-    return lower(std::string(mapName) + "\\" + minimapFileName(tile));
+    return io::asciiLower(std::string(mapName) + "\\" + minimapFileName(tile));
 }
 
 // The lower-cased first column of a translate line with '/' as '\\' and y unpadded or padded alike;
@@ -41,7 +24,7 @@ std::string lineKey(std::string_view line) {
     if (tab == std::string_view::npos) {
         return {};
     }
-    std::string key = lower(trimmed(line.substr(0, tab)));
+    std::string key = io::asciiLower(io::trimBlanks(line.substr(0, tab)));
     for (char& c : key) {
         if (c == '/') {
             c = '\\';
@@ -79,7 +62,7 @@ std::string minimapHashedPath(std::string_view hashedName) {
 }
 
 bool translateListsMap(std::string_view trsText, std::string_view mapName) {
-    return io::parseMd5Translate(trsText).contains(lower(mapName));
+    return io::parseMd5Translate(trsText).contains(io::asciiLower(mapName));
 }
 
 std::string mergeMd5Translate(std::string_view trsText, std::string_view mapName,
@@ -114,12 +97,12 @@ std::string mergeMd5Translate(std::string_view trsText, std::string_view mapName
         }
     };
     for (const std::string_view line : lines) {
-        const std::string_view text = trimmed(line.substr(0, line.find('\n')));
+        const std::string_view text = io::trimBlanks(line.substr(0, line.find('\n')));
         if (text.compare(0, 4, "dir:") == 0) {
             if (inMap) {
                 insertHere(); // the end of the map's block
             }
-            inMap = lower(trimmed(text.substr(4))) == lower(mapName) && !inserted;
+            inMap = io::asciiLower(io::trimBlanks(text.substr(4))) == io::asciiLower(mapName) && !inserted;
         }
         if (replaced.contains(lineKey(line.substr(0, line.find('\n'))))) {
             continue;

@@ -1,20 +1,13 @@
 #include "io/adt/adt_split.h"
 
 #include "io/binary/file_io.h"
+#include "io/binary/text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace mapsmith::io {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) {
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return s;
-}
 
 const char* suffixOf(SplitFileKind kind) {
     switch (kind) {
@@ -47,7 +40,7 @@ std::filesystem::path splitPartnerPath(const std::filesystem::path& root, SplitF
 }
 
 bool isSplitPartnerName(const std::filesystem::path& path) {
-    const std::string stem = lower(path.stem().string());
+    const std::string stem = asciiLower(path.stem().string());
     for (const char* suffix : {"_tex0", "_tex1", "_obj0", "_obj1", "_lod"}) {
         const std::string s(suffix);
         if (stem.size() > s.size() && stem.compare(stem.size() - s.size(), s.size(), s) == 0) {

@@ -1,29 +1,11 @@
 #include "io/assets/minimap.h"
+#include "io/binary/text.h"
 
-#include <cctype>
 #include <charconv>
 
 namespace mapsmith::io {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    return s;
-}
 
 bool parseInt(std::string_view s, int& out) {
     if (s.empty() || s.size() > 3) {
@@ -39,8 +21,8 @@ bool parseTileName(std::string_view name, std::string& map, int& x, int& y) {
     if (slash == std::string_view::npos || slash == 0) {
         return false;
     }
-    map = lower(name.substr(0, slash));
-    std::string file = lower(name.substr(slash + 1));
+    map = asciiLower(name.substr(0, slash));
+    std::string file = asciiLower(name.substr(slash + 1));
     if (file.size() < 9 || file.compare(0, 3, "map") != 0 || file.compare(file.size() - 4, 4, ".blp") != 0) {
         return false;
     }
@@ -56,7 +38,7 @@ MinimapIndex parseMd5Translate(std::string_view text) {
     MinimapIndex index;
     while (!text.empty()) {
         const std::size_t eol = text.find('\n');
-        const std::string_view line = trim(text.substr(0, eol));
+        const std::string_view line = trimBlanks(text.substr(0, eol));
         text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
         if (line.empty() || line.compare(0, 4, "dir:") == 0) {
             continue;
@@ -68,8 +50,8 @@ MinimapIndex parseMd5Translate(std::string_view text) {
         std::string map;
         int x = 0;
         int y = 0;
-        const std::string_view hashed = trim(line.substr(tab + 1));
-        if (hashed.empty() || !parseTileName(trim(line.substr(0, tab)), map, x, y)) {
+        const std::string_view hashed = trimBlanks(line.substr(tab + 1));
+        if (hashed.empty() || !parseTileName(trimBlanks(line.substr(0, tab)), map, x, y)) {
             continue;
         }
         index[map][{x, y}] = "textures\\minimap\\" + std::string(hashed);
@@ -79,7 +61,7 @@ MinimapIndex parseMd5Translate(std::string_view text) {
 
 std::string minimapPath(const AssetSource& source, const MinimapIndex& index, std::string_view mapName, int x,
                         int y) {
-    if (const auto map = index.find(lower(mapName)); map != index.end()) {
+    if (const auto map = index.find(asciiLower(mapName)); map != index.end()) {
         if (const auto tile = map->second.find({x, y});
             tile != map->second.end() && source.exists(tile->second)) {
             return tile->second;

@@ -2,9 +2,9 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/binary/fourcc.h"
+#include "io/binary/text.h"
 
 #include <array>
-#include <cctype>
 #include <string>
 
 namespace mapsmith::io {
@@ -89,18 +89,10 @@ FileKind byChunks(std::span<const std::byte> bytes) {
     return FileKind::Unknown;
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
-
 // The file name after the last '/' or '\\', lower case.
 std::string baseName(std::string_view path) {
     const std::size_t slash = path.find_last_of("/\\");
-    return lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
+    return asciiLower(slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
 
 bool endsWith(const std::string& s, std::string_view suffix) {
