@@ -107,6 +107,7 @@ private slots:
     void roundtripIdentical();
     void roundtripAlphaWithWdtOut();
     void newMap();
+    void bundledDemoIsTheGeneratorsOutput();
     void exportPatch();
     void convertSplitAndBack_data();
     void convertSplitAndBack();
@@ -680,6 +681,23 @@ void TestCli::newMap() {
     QCOMPARE(r.out, QStringLiteral("wrote %1/Isle_2_3.adt\nwrote %1/Isle.wdl\nwrote %1/Isle.wdt\n").arg(dir));
     QVERIFY(QFile::exists(dir + QStringLiteral("/Isle.wdt.bak")));
     QVERIFY(QFile::exists(dir + QStringLiteral("/Isle_2_3.adt.bak")));
+}
+
+// The bundled demo map (resources/demo) is what the README's command makes, file for file and byte for
+// byte: the generator and the shipped files cannot drift apart (the .wdl included).
+void TestCli::bundledDemoIsTheGeneratorsOutput() {
+    const QString dir = temp(QStringLiteral("demo"));
+    const CliRun r = runCli({"new", dir, "Mapsmith", "--tiles", "32_32,33_32,32_33,33_33", "--terrain",
+                             "demo", "--height", "50"});
+    QVERIFY2(r.code == Ok, qPrintable(r.out + r.err));
+    const QDir bundled(QStringLiteral(MAPSMITH_SOURCE_DIR "/resources/demo"));
+    const QStringList made = QDir(dir).entryList(QDir::Files, QDir::Name);
+    QCOMPARE(bundled.entryList(QDir::Files, QDir::Name), made);
+    QVERIFY(made.contains(QStringLiteral("Mapsmith.wdl")));
+    for (const QString& name : made) {
+        QVERIFY2(fileBytes(bundled.filePath(name)) == fileBytes(dir + QLatin1Char('/') + name),
+                 qPrintable(name));
+    }
 }
 
 // A new map into a patch MPQ (its errors: commandErrors).
