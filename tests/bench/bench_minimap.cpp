@@ -186,6 +186,7 @@ void BM_MinimapRenderTileWithModels(benchmark::State& state) {
     core::LayerImages layers(nullptr, core::minimapTextureSide(settings));
     const auto textures = core::minimapModelTextures(s->cache);
     (void)core::minimapModelScene(s->tile, *s->library); // meshes read once
+    (void)core::renderMinimap(s->tile, layers, settings); // layer textures prepared once
     for (auto _ : state) {
         const auto scene = core::minimapModelScene(s->tile, *s->library);
         const std::vector<float> ground = core::terrainSampleHeights(s->tile);
