@@ -185,7 +185,7 @@ void BM_MinimapRenderTileWithModels(benchmark::State& state) {
     settings.size = int(state.range(0));
     core::LayerImages layers(nullptr, core::minimapTextureSide(settings));
     const auto textures = core::minimapModelTextures(s->cache);
-    (void)core::minimapModelScene(s->tile, *s->library); // meshes read once
+    (void)core::minimapModelScene(s->tile, *s->library);  // meshes read once
     (void)core::renderMinimap(s->tile, layers, settings); // layer textures prepared once
     for (auto _ : state) {
         const auto scene = core::minimapModelScene(s->tile, *s->library);

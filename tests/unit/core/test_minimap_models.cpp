@@ -28,7 +28,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
+#include <tuple>
 
 using namespace mapsmith;
 
@@ -36,6 +38,7 @@ namespace {
 
 const char* const kTent = "World\\Test\\TrollTent.wmo";
 const char* const kRabbit = "World\\Critter\\Rabbit.m2";
+const char* const kCamp = "World\\Test\\Camp.wmo"; // the tent with a doodad set holding a rabbit
 const char* const kGround = "Tileset\\Test\\Ground.blp";
 constexpr int kSize = 512; // 4 samples per pixel, a fine enough grid for footprints
 constexpr core::TileCoord kTile{32, 32};
@@ -90,6 +93,61 @@ Mask differing(const QImage& a, const QImage& b) {
     return m;
 }
 
+// The corpus tent's root with a second doodad set "Set_Rabbit" holding one doodad: the rabbit at
+// (0, 40, 0) in WMO space (north of the tent's box, which reaches y 21.3), unturned, at scale 20.
+QByteArray tentWithRabbitSet() {
+    const auto le32 = [](QByteArray& b, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) {
+            b.append(char((v >> (8 * i)) & 0xFF));
+        }
+    };
+    const auto f32 = [&](QByteArray& b, float v) {
+        std::uint32_t u = 0;
+        std::memcpy(&u, &v, 4);
+        le32(b, u);
+    };
+    const auto chunk = [&](const char* reversedId, const QByteArray& body) {
+        QByteArray c(reversedId, 4);
+        le32(c, std::uint32_t(body.size()));
+        return c + body;
+    };
+    const QByteArray root = QByteArray::fromStdString([] {
+        const auto bytes = tests::readBytes(tests::corpusPath("models/trolltent.wmo"));
+        return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    }());
+    QByteArray sets;
+    for (const auto& [name, first, count] :
+         {std::tuple{"Set_$DefaultGlobal", 0u, 0u}, {"Set_Rabbit", 0u, 1u}}) {
+        QByteArray n(name);
+        n.resize(20, '\0');
+        sets += n;
+        le32(sets, first);
+        le32(sets, count);
+        le32(sets, 0);
+    }
+    QByteArray names("World\\Critter\\Rabbit.m2");
+    names.resize(28, '\0'); // NUL-terminated, padded to 4
+    QByteArray doodad;
+    le32(doodad, 0); // name offset 0, flags 0
+    for (float v :
+         {0.0f, 40.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 20.0f}) { // position, quaternion x y z w, scale
+        f32(doodad, v);
+    }
+    le32(doodad, 0xFFFFFFFFu);
+    // Chunks up to MODS as they are (MOHD's doodad counts patched), then the new MODS, MODN, MODD, then MFOG.
+    QByteArray out = root.left(560);
+    const auto patch = [&](int at, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) {
+            out[at + i] = char((v >> (8 * i)) & 0xFF);
+        }
+    };
+    patch(20 + 16, 1); // nDoodadNames
+    patch(20 + 20, 1); // nDoodadDefs
+    patch(20 + 24, 2); // nDoodadSets
+    out += chunk("SDOM", sets) + chunk("NDOM", names) + chunk("DDOM", doodad) + root.mid(616);
+    return out;
+}
+
 class Fixture {
 public:
     Fixture() {
@@ -98,6 +156,8 @@ public:
         copyCorpus(data, "trolltent_000.wmo", QStringLiteral("World/Test/TrollTent_000.wmo"));
         copyCorpus(data, "Rabbit.m2", QStringLiteral("World/Critter/Rabbit.m2"));
         copyCorpus(data, "Rabbit00.skin", QStringLiteral("World/Critter/Rabbit00.skin"));
+        copyCorpus(data, "trolltent_000.wmo", QStringLiteral("World/Test/Camp_000.wmo"));
+        test::writeFile(data.filePath(QStringLiteral("World/Test/Camp.wmo")), tentWithRabbitSet());
         for (const auto& [path, colour] : kTentTextures) {
             QString file = QString::fromLatin1(path);
             file.replace(QLatin1Char('\\'), QLatin1Char('/'));
@@ -318,6 +378,8 @@ private slots:
     void blendedSurfacesMixWithWhatIsBelow();
     void missingModelsAreReportedOnce();
     void borderWmoIsClippedOnBothTiles();
+    void wmoDoodadSetsAreDrawnThroughTheWmo();
+    void corpusTileWithoutItsModels();
     void exportDrawsModelsAndCountsThem();
 };
 
@@ -602,6 +664,86 @@ void TestMinimapModels::borderWmoIsClippedOnBothTiles() {
     const int full = count(differing(render(f, whole).image, render(f, whole, kTile, false).image));
     const int parts = count(ma) + count(mb);
     QVERIFY2(std::abs(parts - full) < full / 10, qPrintable(QStringLiteral("%1 vs %2").arg(parts).arg(full)));
+}
+
+void TestMinimapModels::wmoDoodadSetsAreDrawnThroughTheWmo() {
+    Fixture f;
+    const auto camp = f.mesh(core::ObjectKind::Wmo, kCamp);
+    QVERIFY(camp);
+    QCOMPARE(camp->doodadSets.size(), std::size_t(2));
+    QCOMPARE(camp->doodads.size(), std::size_t(1));
+    const glm::dvec2 c = centreOf(kTile);
+    const QImage plain = render(f, flatTile(), kTile, false).image;
+    // Turned to face west: the rabbit, 40 yd along the WMO's y (left of its front), ends up south.
+    io::Adt tile = flatTile();
+    addWmo(tile, kCamp, placementAt(c.x, c.y, 0.0), 90.0f, 1);
+    const io::MapObjectPlacement& w = tile.mapObjects.front();
+    // The rabbit's pixels worked out here: WMO placement x (doodad position, rotation identity, scale 20).
+    glm::dmat4 local(20.0);
+    local[3] = glm::dvec4(0.0, 40.0, 0.0, 1.0);
+    const Mask rabbit = interior(footprint(*f.mesh(core::ObjectKind::Doodad, kRabbit),
+                                           core::placementMatrix(w.position, w.rotation, 1.0) * local));
+    QVERIFY(count(rabbit) > 10);
+    QVERIFY(centroid(rabbit).y > kSize / 2 + 30); // south of the tent
+    const auto changedWith = [&](std::uint16_t set) {
+        tile.mapObjects.front().doodadSet = set;
+        const Rendered r = render(f, tile);
+        return std::pair{differing(r.image, plain), r.scene};
+    };
+    const auto [defaultOnly, sceneDefault] = changedWith(0);
+    QCOMPARE(sceneDefault.models.size(), std::size_t(1));
+    const auto [withRabbit, sceneRabbit] = changedWith(1);
+    QCOMPARE(sceneRabbit.models.size(), std::size_t(2));
+    QCOMPARE(sceneRabbit.placementsDrawn, std::size_t(1)); // one MODF entry
+    for (std::size_t i = 0; i < rabbit.size(); ++i) {
+        if (rabbit[i]) {
+            QVERIFY(withRabbit[i]);
+            QVERIFY(!defaultOnly[i]);
+        }
+    }
+}
+
+void TestMinimapModels::corpusTileWithoutItsModels() {
+    // continent4229 places 381 doodads and 19 WMOs whose files the corpus lacks: every name is reported
+    // once, the terrain is drawn as without models; a tent added to it is drawn.
+    Fixture f;
+    const auto read = io::readAdt(tests::readBytes(tests::corpusPath("adt/continent4229.adt")));
+    QVERIFY(read);
+    io::Adt tile = read->adt;
+    const core::TileCoord coord{42, 29};
+    QCOMPARE(tile.doodads.size(), std::size_t(381));
+    QCOMPARE(tile.mapObjects.size(), std::size_t(19));
+    std::set<std::string> referenced;
+    for (const auto& d : tile.doodads) {
+        referenced.insert(tile.modelNames[d.nameIndex]);
+    }
+    for (const auto& w : tile.mapObjects) {
+        referenced.insert(tile.wmoNames[w.nameIndex]);
+    }
+    const Rendered r = render(f, tile, coord);
+    QCOMPARE(r.scene.placementsDrawn, std::size_t(0));
+    QCOMPARE(r.scene.missing.size(), referenced.size());
+    std::set<std::string> named;
+    for (const core::MissingModel& m : r.scene.missing) {
+        QVERIFY(named.insert(m.name).second);
+        QVERIFY(!m.problem.empty());
+    }
+    QCOMPARE(named, referenced);
+    const QImage plain = render(f, tile, coord, false).image;
+    QCOMPARE(r.image, plain);
+
+    // The tent on the ground in the middle of the tile.
+    const glm::dvec2 c = centreOf(coord);
+    const std::vector<float> ground = core::terrainSampleHeights(tile);
+    const float z = ground[std::size_t(core::kTileSamples / 2) * core::kTileSamples + core::kTileSamples / 2];
+    QVERIFY(std::isfinite(z));
+    addWmo(tile, kTent, placementAt(c.x, c.y, z), 0.0f, 99999);
+    const Rendered withTent = render(f, tile, coord);
+    QCOMPARE(withTent.scene.placementsDrawn, std::size_t(1));
+    saveForViewing(withTent.image, "minimap_models_continent4229",
+                   QRect(kSize / 2 - 32, kSize / 2 - 32, 64, 64));
+    const QColor roof = withTent.image.pixelColor(kSize / 2, kSize / 2);
+    QVERIFY2(roof.red() > 100 && roof.green() < 20 && roof.blue() < 20, qPrintable(roof.name()));
 }
 
 void TestMinimapModels::exportDrawsModelsAndCountsThem() {
