@@ -38,13 +38,14 @@ const std::string& nameAt(const std::vector<std::string>& names, std::uint32_t i
 
 } // namespace
 
-MinimapModelScene minimapModelScene(const io::Adt& tile, ModelLibrary& library) {
+MinimapModelScene minimapModelScene(const io::Adt& tile, ModelLibrary& library, PlacementIds* seenBefore) {
     MinimapModelScene out;
     Collector collect(library, out);
-    std::set<std::uint32_t> seen;
+    PlacementIds own;
+    PlacementIds& ids = seenBefore ? *seenBefore : own;
     for (const io::DoodadPlacement& d : tile.doodads) {
         const std::string& name = nameAt(tile.modelNames, d.nameIndex);
-        if (name.empty() || !seen.insert(d.uniqueId).second) {
+        if (name.empty() || !ids.doodads.insert(d.uniqueId).second) {
             continue;
         }
         if (auto mesh = collect.mesh(ObjectKind::Doodad, name)) {
@@ -52,10 +53,9 @@ MinimapModelScene minimapModelScene(const io::Adt& tile, ModelLibrary& library) 
             ++out.placementsDrawn;
         }
     }
-    seen.clear();
     for (const io::MapObjectPlacement& w : tile.mapObjects) {
         const std::string& name = nameAt(tile.wmoNames, w.nameIndex);
-        if (name.empty() || !seen.insert(w.uniqueId).second) {
+        if (name.empty() || !ids.wmos.insert(w.uniqueId).second) {
             continue;
         }
         auto mesh = collect.mesh(ObjectKind::Wmo, name);

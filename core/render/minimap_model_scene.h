@@ -10,6 +10,8 @@
 #include "io/adt/adt.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,7 +35,14 @@ struct MinimapModelScene {
     std::vector<MissingModel> missing; // names without a mesh (not found, unreadable), once each, as met
 };
 
-MinimapModelScene minimapModelScene(const io::Adt& tile, ModelLibrary& library);
+// The uniqueIds already drawn, per kind, to draw an object once over several tiles.
+struct PlacementIds {
+    std::set<std::uint32_t> doodads;
+    std::set<std::uint32_t> wmos;
+};
+
+// seen: ids to skip and to add the tile's to (null: the tile's own, each uniqueId once).
+MinimapModelScene minimapModelScene(const io::Adt& tile, ModelLibrary& library, PlacementIds* seen = nullptr);
 
 // The texture lookup of the models: the level of at most 256 px of each path from the cache (null cache,
 // or a path it lacks: the neutral colour).
