@@ -78,8 +78,9 @@ void addModel(ModelShadowCaster& caster, const PlacedModel& model, Masks& masks)
 
 } // namespace
 
-int bakeModelShadows(std::span<ShadowMap> maps, TileCoord tile, const std::map<TileCoord, const io::Adt*>& around,
-                     ModelLibrary& library, const ModelTextureFn& textures, const SunDirection& sun) {
+int bakeModelShadows(std::span<ShadowMap> maps, TileCoord tile,
+                     const std::map<TileCoord, const io::Adt*>& around, ModelLibrary& library,
+                     const ModelTextureFn& textures, const SunDirection& sun) {
     const auto self = around.find(tile);
     if (self == around.end() || !self->second) {
         return 0;

@@ -20,7 +20,8 @@ class ModelLibrary;
 // ORs the models' shadows into `maps` (the tile's 256 chunks, row-major). around: the tile and its
 // neighbours (null: no tile there). textures: alpha of alpha-keyed materials (null, or a texture not
 // found: they cast whole). Returns the texels newly shadowed.
-int bakeModelShadows(std::span<ShadowMap> maps, TileCoord tile, const std::map<TileCoord, const io::Adt*>& around,
-                     ModelLibrary& library, const ModelTextureFn& textures, const SunDirection& sun);
+int bakeModelShadows(std::span<ShadowMap> maps, TileCoord tile,
+                     const std::map<TileCoord, const io::Adt*>& around, ModelLibrary& library,
+                     const ModelTextureFn& textures, const SunDirection& sun);
 
 } // namespace mapsmith::core

@@ -36,9 +36,9 @@ struct AlphaMask {
 };
 
 struct CasterTriangle {
-    glm::dvec3 v[3];                            // world (x north, y west, z up), yards
-    glm::vec2 uv[3];                            // only read with a mask
-    std::shared_ptr<const AlphaMask> mask;      // null: solid (opaque material, or no texture)
+    glm::dvec3 v[3];                       // world (x north, y west, z up), yards
+    glm::vec2 uv[3];                       // only read with a mask
+    std::shared_ptr<const AlphaMask> mask; // null: solid (opaque material, or no texture)
 };
 
 class ModelShadowCaster {

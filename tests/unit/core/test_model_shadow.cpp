@@ -47,7 +47,8 @@ std::vector<core::CasterTriangle> box(glm::dvec3 lo, glm::dvec3 hi) {
     for (int i = 0; i < 8; ++i) {
         c.push_back({(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z});
     }
-    const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+    const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                             {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
     std::vector<core::CasterTriangle> out;
     for (const auto& f : faces) {
         for (const auto& tri : {std::array{f[0], f[1], f[2]}, std::array{f[0], f[2], f[3]}}) {
@@ -61,7 +62,8 @@ std::vector<core::CasterTriangle> box(glm::dvec3 lo, glm::dvec3 hi) {
     return out;
 }
 
-std::vector<core::ShadowMap> cast(const std::vector<core::CasterTriangle>& triangles, const core::SunDirection& sun) {
+std::vector<core::ShadowMap> cast(const std::vector<core::CasterTriangle>& triangles,
+                                  const core::SunDirection& sun) {
     core::ModelShadowCaster caster(sun, kTile, 0.0, 0.0);
     for (const auto& t : triangles) {
         caster.add(t);
@@ -92,7 +94,7 @@ private slots:
 
 void TestModelShadow::boxShadowsTheSideAwayFromTheSun_data() {
     QTest::addColumn<double>("azimuth");
-    QTest::addColumn<glm::dvec2>("away"); // unit world (x, y) direction of the shadow
+    QTest::addColumn<glm::dvec2>("away");                        // unit world (x, y) direction of the shadow
     QTest::newRow("sun south") << 180.0 << glm::dvec2(1.0, 0.0); // shadow to the north
     QTest::newRow("sun north") << 0.0 << glm::dvec2(-1.0, 0.0);
     QTest::newRow("sun east") << 90.0 << glm::dvec2(0.0, 1.0); // shadow to the west (+y)
@@ -109,7 +111,7 @@ void TestModelShadow::boxShadowsTheSideAwayFromTheSun() {
     for (int r = 0; r < kTexels; ++r) {
         for (int c = 0; c < kTexels; ++c) {
             const glm::dvec2 d = texelCentre(r, c) - mid;
-            const double along = glm::dot(d, away);                      // yards towards the shadow side
+            const double along = glm::dot(d, away);                         // yards towards the shadow side
             const double across = std::abs(glm::dot(d, {-away.y, away.x})); // yards sideways
             const bool underBox = std::abs(d.x) < 5.0 - kTexel && std::abs(d.y) < 5.0 - kTexel;
             const bool inShadow = across < 5.0 - kTexel && along > 5.0 + kTexel && along < 15.0 - kTexel;
@@ -151,7 +153,8 @@ void TestModelShadow::alphaKeyedTexelsCastNothing() {
 void TestModelShadow::corpusTentCastsAwayFromTheSun() {
     auto source = std::make_shared<test::MemoryAssetSource>();
     source->add("World\\Test\\TrollTent.wmo", tests::readBytes(tests::corpusPath("models/trolltent.wmo")));
-    source->add("World\\Test\\TrollTent_000.wmo", tests::readBytes(tests::corpusPath("models/trolltent_000.wmo")));
+    source->add("World\\Test\\TrollTent_000.wmo",
+                tests::readBytes(tests::corpusPath("models/trolltent_000.wmo")));
     core::ModelLibrary library(source);
     core::TileSpec spec;
     io::Adt tile = core::createTile(spec); // 32_32, flat at 0
