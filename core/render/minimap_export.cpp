@@ -148,9 +148,10 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
                 CoreError(tile.error(), source.tilePath(t).toStdString() + ": " + tile.error().describe(), t);
         } else if (request.models) {
             MinimapModelScene scene = minimapModelScene(*tile, *request.models);
-            const std::vector<float> ground = terrainSampleHeights(*tile);
             const MinimapModelLayer layer =
-                rasterizeMinimapModels(t, scene.models, ground, modelTextures, request.settings.look);
+                scene.models.empty() ? MinimapModelLayer{}
+                                     : rasterizeMinimapModels(t, scene.models, terrainSampleHeights(*tile),
+                                                              modelTextures, request.settings.look);
             r.blp = encodeMinimapBlp(renderMinimap(*tile, textures, request.settings, &layer));
             r.modelsDrawn = scene.placementsDrawn;
             r.missingModels = std::move(scene.missing);
