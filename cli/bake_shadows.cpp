@@ -5,9 +5,13 @@
 #include "cli/commands.h"
 #include "cli/map_block.h"
 
+#include "core/document/asset_folders.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/edit/bake_shadows.h"
+#include "core/models/model_library.h"
+#include "core/render/minimap_model_scene.h"
+#include "io/assets/texture_cache.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -47,7 +51,9 @@ int runBakeShadows(const QStringList& args) {
         "the map's tiles, or of a block of them: a texel is dark when terrain stands between it and the "
         "sun, terrain of the neighbouring tiles included. Every baked chunk gets has_mcsh; a chunk without "
         "do_not_fix_alpha_map repeats its 63rd row and column (the client shows 63x63). The changed tiles "
-        "are saved atomically, each previous file kept as .bak."));
+        "are saved atomically, each previous file kept as .bak. With --models (and --data) placed models "
+        "cast "
+        "shadows too."));
     parser.addPositionalArgument(
         QStringLiteral("MAPDIR"),
         QStringLiteral("The map folder (holding NAME.wdt and its tiles) or its .wdt."));
@@ -58,8 +64,19 @@ int runBakeShadows(const QStringList& args) {
                        "horizon (above 0, at most 90), e.g. --sun 135,35."),
         QStringLiteral("AZIMUTH,ELEVATION"));
     const QCommandLineOption tiles = tilesOption();
+    const QCommandLineOption models(
+        QStringLiteral("models"),
+        QStringLiteral("Placed models cast shadows too (their opaque and alpha-keyed triangles, both sides, "
+                       "those of the neighbouring tiles included); needs --data. A model the game data lacks "
+                       "is named in a warning and casts nothing."));
+    const QCommandLineOption data(
+        QStringLiteral("data"),
+        QStringLiteral(
+            "Game data for --models (repeatable): a client folder or its Data folder, an .mpq, or a "
+            "folder of loose files."),
+        QStringLiteral("DIR"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print what was baked as JSON."));
-    parser.addOptions({sun, tiles, json});
+    parser.addOptions({sun, tiles, models, data, json});
     if (auto code = parseCommand(parser, args, 1, 1, {sun})) {
         return *code;
     }
@@ -68,6 +85,10 @@ int runBakeShadows(const QStringList& args) {
     if (!sunDirection) {
         err << command << ": --sun must be AZIMUTH,ELEVATION in degrees with 0 < ELEVATION <= 90, "
             << "e.g. --sun 135,35\n";
+        return Usage;
+    }
+    if (parser.isSet(models) && !parser.isSet(data)) {
+        err << command << ": --models needs the game data the models come from (--data DIR)\n";
         return Usage;
     }
     std::optional<core::TileBlock> block;
@@ -93,6 +114,19 @@ int runBakeShadows(const QStringList& args) {
 
     core::BakeShadowsSettings settings;
     settings.sun = *sunDirection;
+    if (parser.isSet(models)) {
+        const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+        if (!assets.problems.isEmpty()) {
+            for (const QString& p : assets.problems) {
+                err << command << ": --data " << p << "\n";
+            }
+            return Failure;
+        }
+        settings.models = std::make_shared<core::ModelLibrary>(assets.source);
+        auto cache = std::make_shared<io::TextureCache>();
+        cache->setSource(assets.source);
+        settings.modelTextures = core::minimapModelTextures(cache);
+    }
     int withoutFile = 0; // tiles the WDT lists that have no file: skipped
     if (block) {
         for (const core::TileCoord t : blockTiles(*block)) {
@@ -147,7 +181,13 @@ int runBakeShadows(const QStringList& args) {
         return Failure;
     }
 
+    const std::vector<core::ModelProblem> missing =
+        settings.models ? settings.models->problems() : std::vector<core::ModelProblem>{};
     if (parser.isSet(json)) {
+        Json missingJson = Json::array();
+        for (const core::ModelProblem& m : missing) {
+            missingJson.push_back({{"model", m.name}, {"problem", m.message}});
+        }
         Json baked = Json::array();
         for (const auto& [t, changed] : report->changedPerTile) {
             baked.push_back({{"tile", tileText(t).toStdString()}, {"chunksChanged", changed}});
@@ -162,6 +202,9 @@ int runBakeShadows(const QStringList& args) {
                    {"tiles", baked},
                    {"chunks", report->chunks},
                    {"chunksChanged", report->chunksChanged},
+                   {"models", settings.models != nullptr},
+                   {"modelTexels", report->modelTexels},
+                   {"missingModels", missingJson},
                    {"skippedWithoutFile", withoutFile},
                    {"skippedDamaged", problems},
                    {"saved", files}}.dump(2))
@@ -171,8 +214,17 @@ int runBakeShadows(const QStringList& args) {
     for (const auto& [t, changed] : report->changedPerTile) {
         out << "baked " << map->tileFileName(t) << ": " << changed << " of 256 chunk(s) changed\n";
     }
+    for (const core::ModelProblem& m : missing) {
+        err << command << ": warning: model " << QString::fromStdString(m.name)
+            << " casts no shadow: " << QString::fromStdString(m.message) << "\n";
+    }
     out << "baked " << report->tiles << " tile(s), " << report->chunksChanged << " of " << report->chunks
         << " chunk(s) changed\n";
+    if (settings.models) {
+        out << "models shadowed " << report->modelTexels << " texel(s) the terrain does not"
+            << (missing.empty() ? QString() : QStringLiteral("; %1 model(s) missing").arg(missing.size()))
+            << "\n";
+    }
     if (withoutFile > 0) {
         out << "skipped " << withoutFile << " tile(s) " << map->name << ".wdt lists without a file\n";
     }

@@ -47,11 +47,11 @@ Commands:
   server-maps MAPDIR --map-id N --core azerothcore|trinitycore --out DIR [--tiles X_Y[:X2_Y2]]
                                                 the .map files a 3.3.5 server reads, as its map
                                                 extractor writes them from the tiles
-  bake-shadows MAPDIR --sun AZIMUTH,ELEVATION [--tiles X_Y[:X2_Y2]] [--json]
+  bake-shadows MAPDIR --sun AZIMUTH,ELEVATION [--tiles X_Y[:X2_Y2]] [--models --data DIR...] [--json]
                                                 bake the terrain's shadows (MCSH) for a sun
   wdl MAPDIR [--json]                           rebuild NAME.wdl (distant terrain, world map) from
                                                 the saved tiles
-  minimap MAPDIR [--tiles X_Y[:X2_Y2]] [--size 256|512] [--data DIR]... [--json]
+  minimap MAPDIR [--tiles X_Y[:X2_Y2]] [--size 256|512] [--data DIR]... [--no-models] [--json]
                                                 render the tiles' minimap BLPs (top-down, DXT1) into
                                                 MAPDIR/minimaps at the client's paths
 

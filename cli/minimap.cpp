@@ -6,6 +6,7 @@
 #include "cli/output.h"
 
 #include "core/document/asset_folders.h"
+#include "core/models/model_library.h"
 #include "core/render/minimap_export.h"
 #include "io/assets/texture_cache.h"
 
@@ -23,7 +24,9 @@ int runMinimap(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Renders each tile the WDT lists top-down, north up (the layers blended by their alpha maps, vertex "
-        "colours, shadows, liquids, lit like the editor's viewport; placed models are not drawn) into a DXT1 "
+        "colours, shadows, liquids, lit like the editor's viewport, and with --data the placed doodads and "
+        "WMOs "
+        "seen from above with their textures) into a DXT1 "
         "BLP at the path the 3.3.5 client reads, under MAPDIR/minimaps/ (a tree mirroring the game paths, "
         "which export-patch puts into the patch): textures/Minimap/NAME/mapX_YY.blp, or, when the game "
         "data's md5translate.trs lists the map (the client's own maps), textures/Minimap/<md5>.blp named by "
@@ -43,8 +46,12 @@ int runMinimap(const QStringList& args) {
                        "Data folder, an .mpq, or a folder of loose files. Without it Mapsmith's own textures "
                        "and stand-ins are drawn and the unhashed layout is written."),
         QStringLiteral("DIR"));
+    const QCommandLineOption noModels(
+        QStringLiteral("no-models"),
+        QStringLiteral("Leave the placed models out (drawn by default when --data is given; a model the game "
+                       "data lacks is named in a warning and left out)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
-    parser.addOptions({tiles, sizeOption, data, json});
+    parser.addOptions({tiles, sizeOption, data, noModels, json});
     if (auto code = parseCommand(parser, args, 1, 1)) {
         return *code;
     }
@@ -72,6 +79,9 @@ int runMinimap(const QStringList& args) {
     if (parser.isSet(data)) {
         request.textures = std::make_shared<io::TextureCache>();
         request.textures->setSource(assets.source);
+        if (!parser.isSet(noModels)) {
+            request.models = std::make_shared<core::ModelLibrary>(assets.source);
+        }
     }
     const auto map = openMapFolder(parser.positionalArguments().first());
     if (!map) {
@@ -126,6 +136,15 @@ int runMinimap(const QStringList& args) {
                               {"message", e.describe()}});
         }
         report["failed"] = failed;
+        report["models"] = request.models != nullptr;
+        if (request.models) {
+            report["modelsDrawn"] = result->modelsDrawn;
+            Json missing = Json::array();
+            for (const core::MissingModel& m : result->missingModels) {
+                missing.push_back({{"model", m.name}, {"problem", m.problem}});
+            }
+            report["missingModels"] = missing;
+        }
         printJson(report);
     } else {
         for (const core::WrittenMinimap& w : result->written) {
@@ -138,6 +157,17 @@ int runMinimap(const QStringList& args) {
         }
         for (const core::CoreError& e : result->failed) {
             err << command << ": " << QString::fromStdString(e.describe()) << "\n";
+        }
+        for (const core::MissingModel& m : result->missingModels) {
+            err << command << ": warning: model " << QString::fromStdString(m.name) << " not drawn: "
+                << QString::fromStdString(m.problem.empty() ? std::string("no mesh") : m.problem) << "\n";
+        }
+        if (request.models) {
+            out << "drew " << result->modelsDrawn << " placed model(s)";
+            if (!result->missingModels.empty()) {
+                out << "; " << result->missingModels.size() << " model(s) missing";
+            }
+            out << "\n";
         }
         out << "wrote " << result->written.size() << " of " << planned->size() << " minimaps ("
             << request.settings.size << " px, DXT1, " << (result->hashed ? "hashed" : "unhashed")

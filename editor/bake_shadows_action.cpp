@@ -10,12 +10,15 @@
 namespace mapsmith::editor {
 
 BakeShadowsAction::BakeShadowsAction(DocumentManager& docs, QMenu* menu, QWidget* window,
-                                     std::function<std::optional<core::TileCoord>()> cameraTile)
-    : QObject(window), mDocs(docs), mWindow(window), mCameraTile(std::move(cameraTile)) {
+                                     std::function<std::optional<core::TileCoord>()> cameraTile,
+                                     std::function<ModelSource()> models)
+    : QObject(window), mDocs(docs), mWindow(window), mCameraTile(std::move(cameraTile)),
+      mModels(std::move(models)) {
     mAction = menu->addAction(tr("Bake &Shadows..."), this, &BakeShadowsAction::trigger);
     mAction->setObjectName(QStringLiteral("bakeShadowsAction"));
     mAction->setToolTip(tr("Bakes the terrain's shadows for a sun into the tiles' shadow maps (MCSH), "
-                           "neighbouring tiles casting into them; one undo step"));
+                           "neighbouring tiles and, with game data, placed models casting into them; one "
+                           "undo step"));
     mAction->setEnabled(mDocs.document() != nullptr);
     const QSettings settings; // the last choice, from any earlier session
     mChoice.sun.azimuth =
@@ -29,6 +32,7 @@ BakeShadowsAction::BakeShadowsAction(DocumentManager& docs, QMenu* menu, QWidget
     if (scope >= int(widgets::BakeScope::WholeMap) && scope <= int(widgets::BakeScope::CameraTile)) {
         mChoice.scope = widgets::BakeScope(scope);
     }
+    mChoice.models = settings.value(QStringLiteral("bakeShadows/models"), mChoice.models).toBool();
     connect(&mDocs, &DocumentManager::documentChanged, this,
             [this](core::MapDocument* doc) { mAction->setEnabled(doc != nullptr); });
 }
@@ -62,6 +66,7 @@ std::optional<core::BakeShadowsReport> BakeShadowsAction::bake(const widgets::Ba
     remembered.setValue(QStringLiteral("bakeShadows/azimuth"), choice.sun.azimuth);
     remembered.setValue(QStringLiteral("bakeShadows/elevation"), choice.sun.elevation);
     remembered.setValue(QStringLiteral("bakeShadows/scope"), int(choice.scope));
+    remembered.setValue(QStringLiteral("bakeShadows/models"), choice.models);
     const auto tiles = tilesFor(choice.scope);
     if (!tiles) {
         return std::nullopt;
@@ -69,6 +74,11 @@ std::optional<core::BakeShadowsReport> BakeShadowsAction::bake(const widgets::Ba
     core::BakeShadowsSettings settings;
     settings.sun = choice.sun;
     settings.tiles = *tiles;
+    if (choice.models && mModels) {
+        ModelSource source = mModels();
+        settings.models = std::move(source.library);
+        settings.modelTextures = std::move(source.textures);
+    }
     return mDocs.bakeShadows(settings);
 }
 
@@ -82,6 +92,7 @@ void BakeShadowsAction::trigger() {
         const auto camera = tilesFor(widgets::BakeScope::CameraTile);
         dialog.setScopes(doc->wdt().tileCount(), int(doc->loadedTiles().size()),
                          camera ? std::optional(camera->front()) : std::nullopt);
+        dialog.setModelsAvailable(mModels && mModels().library);
         dialog.setChoice(mChoice);
         if (dialog.exec() != QDialog::Accepted) {
             return;

@@ -1,10 +1,10 @@
 #pragma once
-// Map > Bake Shadows...: asks for the sun and the tiles (widgets::BakeShadowsDialog) and runs
-// DocumentManager::bakeShadows (one undo step, progress with Cancel); the viewport redraws the changed
-// chunks' shadows from their dirty flags. Without dialogs (MAPSMITH_NO_DIALOGS, or a hidden window) the
-// entry bakes with the last choice (remembered in the user's settings under bakeShadows/; default: sun at
-// azimuth 135, elevation 35; the loaded tiles).
-// Enabled while a map is open.
+// Map > Bake Shadows...: asks for the sun, the tiles and whether placed models cast
+// (widgets::BakeShadowsDialog) and runs DocumentManager::bakeShadows (one undo step, progress with Cancel);
+// the viewport redraws the changed chunks' shadows from their dirty flags. Without dialogs
+// (MAPSMITH_NO_DIALOGS, or a hidden window) the entry bakes with the last choice (remembered in the user's
+// settings under bakeShadows/; default: sun at azimuth 135, elevation 35; the loaded tiles). Enabled while a
+// map is open.
 
 #include "core/edit/bake_shadows.h"
 #include "core/geometry/coords.h"
@@ -13,6 +13,7 @@
 #include <QObject>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
@@ -26,9 +27,18 @@ class DocumentManager;
 class BakeShadowsAction final : public QObject {
     Q_OBJECT
 public:
-    // `cameraTile` says which tile the camera is over (nullopt: none).
+    // What placed models cast with: the game data's models and their textures' alpha; null library: no
+    // game data (models cast nothing).
+    struct ModelSource {
+        std::shared_ptr<core::ModelLibrary> library;
+        core::ModelTextureFn textures;
+    };
+
+    // `cameraTile` says which tile the camera is over (nullopt: none); `models` gives the game data's
+    // models at the time of a bake (may be empty).
     BakeShadowsAction(DocumentManager& docs, QMenu* menu, QWidget* window,
-                      std::function<std::optional<core::TileCoord>()> cameraTile);
+                      std::function<std::optional<core::TileCoord>()> cameraTile,
+                      std::function<ModelSource()> models = {});
 
     QAction* action() const { return mAction; }
     const widgets::BakeShadowsChoice& choice() const { return mChoice; }
@@ -46,6 +56,7 @@ private:
     QWidget* mWindow = nullptr;
     QAction* mAction = nullptr;
     std::function<std::optional<core::TileCoord>()> mCameraTile;
+    std::function<ModelSource()> mModels;
     widgets::BakeShadowsChoice mChoice;
 };
 

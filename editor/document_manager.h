@@ -99,9 +99,11 @@ public:
     bool exportServerMaps(const core::ServerMapsRequest& request);
     // Map > Render Minimaps: renders the saved map's minimaps into its folder's minimaps/ tree
     // (core/render/minimap_export.h; textures and md5translate.trs from `gameData`, may be null) on a
-    // worker thread, with progress per tile and Cancel (document_manager_minimaps.cpp). Refused while the
-    // document has unsaved changes or no folder.
-    bool renderMinimaps(std::shared_ptr<io::TextureCache> gameData, int size = 256);
+    // worker thread, with progress per tile and Cancel (document_manager_minimaps.cpp). With game data and
+    // drawModels, the placed models are drawn too (read through a model library of their own over the same
+    // game data); the summary counts them and names the missing ones. Refused while the document has
+    // unsaved changes or no folder.
+    bool renderMinimaps(std::shared_ptr<io::TextureCache> gameData, int size = 256, bool drawModels = true);
     // The map's own rendered minimaps folder (<map folder>/minimaps); empty for a bundled map.
     QString minimapFolder() const;
     // The map id, core and folder of this map's last server map export; nullopt before the first.

@@ -3,6 +3,7 @@
 
 #include "editor/document_manager.h"
 
+#include "core/models/model_library.h"
 #include "core/render/minimap_export.h"
 #include "io/assets/texture_cache.h"
 
@@ -15,6 +16,16 @@
 
 namespace mapsmith::editor {
 
+namespace {
+
+// The window's source is an empty stack without game data folders: no models to look for then.
+bool hasGameData(const io::AssetSource& source) {
+    const auto* stack = dynamic_cast<const io::StackAssetSource*>(&source);
+    return !stack || stack->size() > 0;
+}
+
+} // namespace
+
 QString DocumentManager::minimapFolder() const {
     if (!mDoc || isBundled()) {
         return {};
@@ -22,7 +33,7 @@ QString DocumentManager::minimapFolder() const {
     return core::minimapFolder(QFileInfo(mPath).absolutePath());
 }
 
-bool DocumentManager::renderMinimaps(std::shared_ptr<io::TextureCache> gameData, int size) {
+bool DocumentManager::renderMinimaps(std::shared_ptr<io::TextureCache> gameData, int size, bool drawModels) {
     if (!mDoc) {
         return false;
     }
@@ -40,6 +51,10 @@ bool DocumentManager::renderMinimaps(std::shared_ptr<io::TextureCache> gameData,
     request.wdtPath = mPath;
     request.settings.size = size;
     request.textures = gameData && gameData->source() ? std::move(gameData) : nullptr;
+    if (drawModels && request.textures && hasGameData(*request.textures->source())) {
+        // A library of its own: the window's reports problems to the status bar as they are met.
+        request.models = std::make_shared<core::ModelLibrary>(request.textures->source());
+    }
     const auto tiles = core::minimapTiles(request);
     if (!tiles) {
         emit errorOccurred(tr("Rendering failed: %1").arg(QString::fromStdString(tiles.error().describe())));
@@ -80,13 +95,29 @@ bool DocumentManager::renderMinimaps(std::shared_ptr<io::TextureCache> gameData,
         emit errorOccurred(tr("Rendering failed: %1").arg(QString::fromStdString(result.error().describe())));
         return false;
     }
-    const QString summary =
+    QString summary =
         tr("Rendered %1 of %2 minimap(s) (%3 px, %4) into %5")
             .arg(result->written.size())
             .arg(total)
             .arg(size)
             .arg(result->hashed ? tr("hashed names with md5translate.trs") : tr("unhashed names"))
             .arg(minimapFolder());
+    if (request.models) {
+        summary += tr("; %n placed model(s) drawn", nullptr, int(result->modelsDrawn));
+        if (!result->missingModels.empty()) {
+            QStringList names;
+            for (const core::MissingModel& m : result->missingModels) {
+                names << QString::fromStdString(m.name);
+            }
+            constexpr int kNamed = 5;
+            const qsizetype more = names.size() - kNamed;
+            names = names.mid(0, kNamed);
+            summary += tr("; not found or unreadable, left out: %1").arg(names.join(QStringLiteral(", ")));
+            if (more > 0) {
+                summary += tr(" and %n more", nullptr, int(more));
+            }
+        }
+    }
     if (!result->failed.empty()) {
         QStringList problems;
         for (const core::CoreError& e : result->failed) {

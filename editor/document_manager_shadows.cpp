@@ -39,6 +39,9 @@ DocumentManager::bakeShadows(const core::BakeShadowsSettings& settings) {
                                 .arg(report->chunksChanged)
                                 .arg(report->chunks)
                           : tr("Baked the shadows of %n tile(s): nothing changed", nullptr, report->tiles);
+    if (settings.models) {
+        summary += tr("; placed models shadowed %n more texel(s)", nullptr, report->modelTexels);
+    }
     if (!report->skipped.empty()) {
         summary +=
             tr("; %n tile(s) could not be loaded and were skipped", nullptr, int(report->skipped.size()));

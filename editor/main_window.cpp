@@ -6,6 +6,8 @@
 #include "core/kernels/procedural_textures.h"
 #include "core/models/model_library.h"
 #include "core/models/selection_info.h"
+#include "core/render/minimap_model_scene.h"
+#include "core/render/minimap_models.h"
 #include "editor/bake_shadows_action.h"
 #include "editor/document_manager.h"
 #include "editor/map_repair_action.h"
@@ -302,8 +304,17 @@ void MainWindow::createActions() {
     mTools->liquid()->setBeforeStroke([this](core::MapDocument& doc, glm::dvec3 world, double radius) {
         return mOldLiquids->beforeLiquidStroke(doc, world, radius);
     });
-    mBakeShadows = new BakeShadowsAction(*mDocs, map, this,
-                                         [this] { return mTileMap ? mTileMap->cameraTile() : std::nullopt; });
+    mBakeShadows = new BakeShadowsAction(
+        *mDocs, map, this, [this] { return mTileMap ? mTileMap->cameraTile() : std::nullopt; },
+        [this] {
+            // The viewport's models when game data is set (the same library: each model read once).
+            BakeShadowsAction::ModelSource source;
+            if (mModels && mHasGameData) {
+                source.library = mModels;
+                source.textures = core::minimapModelTextures(mTextureCache);
+            }
+            return source;
+        });
     mMinimapRender = new MinimapRenderAction(*mDocs, mTextureCache, map, this);
     connect(mMinimapRender, &MinimapRenderAction::rendered, this, &MainWindow::rebuildMinimap);
 
@@ -770,6 +781,7 @@ bool MainWindow::applyAssetFolders() {
         mModels->setProblemHandler({});
     }
     mModels = std::make_shared<core::ModelLibrary>(opened.source);
+    mHasGameData = opened.source->size() > 0;
     mModelProblems = 0;
     if (opened.source->size() > 0) {
         // Without game data every model is missing, and saying so would be noise.

@@ -210,6 +210,7 @@ private:
     QStringList mGameTextures;
     MinimapBuilder* mMinimap = nullptr;
     std::shared_ptr<core::ModelLibrary> mModels; // the game data's models (proxies, bounds)
+    bool mHasGameData = false;                   // game data folders are set (models can be read)
     int mModelProblems = 0;                      // models of mModels without bounds, reported so far
     QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;

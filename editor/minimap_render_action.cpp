@@ -13,9 +13,10 @@ MinimapRenderAction::MinimapRenderAction(DocumentManager& docs, std::shared_ptr<
     : QObject(window), mDocs(docs), mGameData(std::move(gameData)) {
     mAction = menu->addAction(tr("Render &Minimaps"), this, &MinimapRenderAction::render);
     mAction->setObjectName(QStringLiteral("renderMinimapsAction"));
-    mAction->setToolTip(tr("Draws every tile of the saved map top-down into the minimap images the client "
-                           "shows (map folder/minimaps, DXT1 BLPs at the game's paths), which Export Patch "
-                           "ships and the Tile Map shows"));
+    mAction->setToolTip(
+        tr("Draws every tile of the saved map top-down into the minimap images the client "
+           "shows (map folder/minimaps, DXT1 BLPs at the game's paths), with the placed "
+           "models when game data is set; Export Patch ships them and the Tile Map shows them"));
     mAction->setEnabled(mDocs.document() != nullptr);
     connect(&mDocs, &DocumentManager::documentChanged, this,
             [this](core::MapDocument* doc) { mAction->setEnabled(doc != nullptr); });

@@ -1,5 +1,6 @@
 #include "widgets/bake_shadows_dialog.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -44,6 +45,11 @@ BakeShadowsDialog::BakeShadowsDialog(QWidget* parent) : QDialog(parent) {
     scopeLayout->addWidget(mLoaded);
     scopeLayout->addWidget(mCamera);
 
+    mModels = new QCheckBox(tr("Placed models cast shadows"), this);
+    mModels->setObjectName(QStringLiteral("modelShadowsCheck"));
+    mModels->setToolTip(tr("Doodads and WMOs (their opaque and alpha-keyed faces, both sides) of the baked "
+                           "tiles and their neighbours cast too; needs game data to read the models from"));
+
     auto* note = new QLabel(tr("Terrain of the neighbouring tiles casts into the baked ones. One undo step; "
                                "save to write it."),
                             this);
@@ -60,6 +66,7 @@ BakeShadowsDialog::BakeShadowsDialog(QWidget* parent) : QDialog(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(scope);
+    layout->addWidget(mModels);
     layout->addWidget(note);
     layout->addWidget(buttons);
     setScopes(0, 0, std::nullopt);
@@ -81,7 +88,15 @@ void BakeShadowsDialog::setScopes(int mapTiles, int loadedTiles, std::optional<c
     }
 }
 
+void BakeShadowsDialog::setModelsAvailable(bool available) {
+    mModels->setEnabled(available);
+    mModels->setText(available
+                         ? tr("Placed models cast shadows")
+                         : tr("Placed models cast shadows (needs game data: Edit > Game Data Folders)"));
+}
+
 void BakeShadowsDialog::setChoice(const BakeShadowsChoice& choice) {
+    mModels->setChecked(choice.models);
     mAzimuth->setValue(std::fmod(std::fmod(choice.sun.azimuth, 360.0) + 360.0, 360.0));
     mElevation->setValue(choice.sun.elevation);
     QRadioButton* wanted = choice.scope == BakeScope::WholeMap     ? mWholeMap
@@ -96,6 +111,7 @@ BakeShadowsChoice BakeShadowsDialog::choice() const {
     c.scope = mWholeMap->isChecked() ? BakeScope::WholeMap
               : mCamera->isChecked() ? BakeScope::CameraTile
                                      : BakeScope::LoadedTiles;
+    c.models = mModels->isChecked() && mModels->isEnabled();
     return c;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Map > Bake Shadows: where the sun stands (azimuth in degrees clockwise from north seen from above, 90 =
 // east; elevation above the horizon, core/kernels/shadow_kernel.h) and which tiles to bake: the whole map,
-// the tiles loaded in the editor, or the tile under the camera. It only collects the choice; the caller
+// the tiles loaded in the editor, or the tile under the camera; and whether placed models cast (with game
+// data, core/edit/model_shadows.h). It only collects the choice; the caller
 // bakes (core/edit/bake_shadows.h).
 
 #include "core/geometry/coords.h"
@@ -11,6 +12,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QRadioButton;
 
@@ -25,6 +27,7 @@ enum class BakeScope {
 struct BakeShadowsChoice {
     core::SunDirection sun;
     BakeScope scope = BakeScope::LoadedTiles;
+    bool models = true; // placed models cast too (where there is game data to read them from)
 };
 
 class BakeShadowsDialog final : public QDialog {
@@ -34,6 +37,8 @@ public:
 
     // The tile counts the scopes name; without a camera tile that scope cannot be chosen.
     void setScopes(int mapTiles, int loadedTiles, std::optional<core::TileCoord> cameraTile);
+    // Without game data the models checkbox is disabled (and choice().models false).
+    void setModelsAvailable(bool available);
     void setChoice(const BakeShadowsChoice& choice);
     BakeShadowsChoice choice() const;
 
@@ -43,6 +48,7 @@ private:
     QRadioButton* mWholeMap = nullptr;
     QRadioButton* mLoaded = nullptr;
     QRadioButton* mCamera = nullptr;
+    QCheckBox* mModels = nullptr;
 };
 
 } // namespace mapsmith::widgets

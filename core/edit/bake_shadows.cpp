@@ -2,6 +2,7 @@
 
 #include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"
+#include "core/edit/model_shadows.h"
 #include "core/edit/stroke_recorder.h"
 
 #include <QString>
@@ -150,7 +151,11 @@ Expected<BakeShadowsReport> bakeShadows(MapDocument& doc, const BakeShadowsSetti
             return it == around.end() ? nullptr : it->second;
         });
         const ShadowBaker baker(field, settings.sun);
-        const std::vector<ShadowMap> baked = bakeTileChunks(baker, margin);
+        std::vector<ShadowMap> baked = bakeTileChunks(baker, margin);
+        if (settings.models) {
+            report.modelTexels +=
+                bakeModelShadows(baked, t, around, *settings.models, settings.modelTextures, settings.sun);
+        }
         int& changedHere = report.changedPerTile[t];
         for (int i = 0; i < kChunksPerTile; ++i) {
             const ChunkCoord c{t, i / kChunksPerSide, i % kChunksPerSide};

@@ -5,6 +5,9 @@
 #include "core/document/tile_loader.h"
 #include "core/render/layer_images.h"
 #include "core/render/minimap_files.h"
+#include "core/render/minimap_model_scene.h"
+#include "core/render/minimap_models.h"
+#include "core/render/terrain_samples.h"
 #include "io/assets/blp.h"
 #include "io/assets/minimap.h"
 #include "io/assets/texture_cache.h"
@@ -133,13 +136,25 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
     struct Rendered {
         std::optional<CoreError> error;
         std::vector<std::byte> blp;
+        std::size_t modelsDrawn = 0;
+        std::vector<MissingModel> missingModels;
     };
+    const ModelTextureFn modelTextures = minimapModelTextures(request.textures);
     const auto renderTile = [&](TileCoord t) {
         Rendered r;
         auto tile = read(t);
         if (!tile) {
             r.error =
                 CoreError(tile.error(), source.tilePath(t).toStdString() + ": " + tile.error().describe(), t);
+        } else if (request.models) {
+            MinimapModelScene scene = minimapModelScene(*tile, *request.models);
+            const MinimapModelLayer layer =
+                scene.models.empty() ? MinimapModelLayer{}
+                                     : rasterizeMinimapModels(t, scene.models, terrainSampleHeights(*tile),
+                                                              modelTextures, request.settings.look);
+            r.blp = encodeMinimapBlp(renderMinimap(*tile, textures, request.settings, &layer));
+            r.modelsDrawn = scene.placementsDrawn;
+            r.missingModels = std::move(scene.missing);
         } else {
             r.blp = encodeMinimapBlp(renderMinimap(*tile, textures, request.settings));
         }
@@ -149,6 +164,7 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
     // part), then written in order on this thread, so progress, cancellation and the files stay ordered.
     const std::size_t batch = std::max(1u, std::thread::hardware_concurrency());
     const std::size_t total = tiles->size();
+    std::set<std::string> missingSeen; // lower-case names
     for (std::size_t first = 0; first < total; first += batch) {
         const std::size_t last = std::min(total, first + batch);
         std::vector<std::future<Rendered>> others;
@@ -163,6 +179,11 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
         for (std::size_t i = first; i < last; ++i) {
             const TileCoord t = (*tiles)[i];
             Rendered& r = done[i - first];
+            for (MissingModel& missing : r.missingModels) {
+                if (missingSeen.insert(io::asciiLower(missing.name)).second) {
+                    result.missingModels.push_back(std::move(missing));
+                }
+            }
             if (r.error) {
                 result.failed.push_back(std::move(*r.error));
             } else {
@@ -185,6 +206,7 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
                         entries[t] = hashed;
                     }
                     result.written.push_back({t, gamePath, file, r.blp.size()});
+                    result.modelsDrawn += r.modelsDrawn;
                 }
             }
             if (progress && !progress(i + 1, total)) {

@@ -7,6 +7,8 @@
 //   hashed (the game data's md5translate.trs lists the map, as for the client's own maps):
 //     minimaps/textures/Minimap/<md5>.blp and minimaps/textures/Minimap/md5translate.trs, the game data's
 //     whole translate file with the rendered tiles' entries replaced or added (core/render/minimap_files.h).
+// With a model library, the tiles' placed models are drawn on them (core/render/minimap_models.h); the
+// result counts the placements drawn and names the models that were not found or could not be read.
 // Each image is a 256 (or 512) px DXT1 BLP2 with its mip chain. Writes are atomic; the translate file keeps
 // its previous version as .bak, images are derived files and are simply replaced (a hashed image no entry
 // names any more is removed).
@@ -14,6 +16,7 @@
 #include "core/document/core_error.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/height_grid.h"
+#include "core/render/minimap_model_scene.h"
 #include "core/render/minimap_renderer.h"
 
 #include <QString>
@@ -32,6 +35,8 @@ class TextureCache;
 
 namespace mapsmith::core {
 
+class ModelLibrary;
+
 inline constexpr const char* kMinimapFolder = "minimaps";
 
 // <mapDir>/minimaps
@@ -43,6 +48,9 @@ struct MinimapRenderRequest {
     MinimapSettings settings;
     // The game data (textures, and its md5translate.trs); null: no game data, unhashed layout.
     std::shared_ptr<io::TextureCache> textures;
+    // The placed models' meshes (over the same game data as `textures`, whose cache gives their
+    // textures); null: models are not drawn.
+    std::shared_ptr<ModelLibrary> models;
 };
 
 struct WrittenMinimap {
@@ -58,6 +66,10 @@ struct MinimapRenderResult {
     QString translateFile;          // hashed: the merged md5translate.trs written
     std::size_t translateLines = 0; // hashed: the tile entries of every map it holds
     std::vector<CoreError> failed;  // tiles that could not be read or written, each naming its tile
+    // With models: MDDF/MODF entries drawn, summed over the tiles written (an object reaching two tiles
+    // counts on each); the model names without a mesh, once each, in the order met.
+    std::size_t modelsDrawn = 0;
+    std::vector<MissingModel> missingModels;
 };
 
 // Called after each tile with done = 1..total; returning false cancels.

@@ -3,6 +3,8 @@
 #include "core/geometry/coords.h"
 #include "core/kernels/liquid_raster.h"
 #include "core/render/layer_images.h"
+#include "core/render/minimap_models.h"
+#include "core/render/terrain_samples.h"
 
 #include <glm/geometric.hpp>
 
@@ -14,59 +16,13 @@ namespace mapsmith::core {
 
 namespace {
 
-constexpr int kSamplesPerChunk = int(io::kAlphaSide); // 64 samples per chunk side, one per alpha texel
+constexpr int kSamplesPerChunk = kSamplesPerChunkSide; // one per alpha texel
 constexpr int kQuadsPerChunk = 8;
 constexpr int kSamplesPerQuad = kSamplesPerChunk / kQuadsPerChunk;
-
-// Whether quad (row 0..7 north to south, col 0..7 west to east) is a hole: high-res bit row * 8 + col
-// with MCNK flag HighResHoles, else low-res bit (row / 2) * 4 + col / 2 (as the viewport's mesh).
-bool quadIsHole(const io::MapChunk& chunk, int row, int col) {
-    if (chunk.flags & io::mcnk_flags::HighResHoles) {
-        return ((chunk.holesHighRes >> (row * 8 + col)) & 1u) != 0;
-    }
-    return ((chunk.holesLowRes >> ((row / 2) * 4 + col / 2)) & 1u) != 0;
-}
 
 bool shadowBit(const std::vector<std::uint8_t>& shadow, int x, int y) {
     const std::size_t byte = std::size_t(y) * 8 + std::size_t(x / 8);
     return byte < shadow.size() && ((shadow[byte] >> (x % 8)) & 1u) != 0;
-}
-
-// Three vertices of the terrain triangle under (fu, fv) in quad (row, col), with their weights. The
-// quad's four triangles fan from the inner vertex C: north (NW, NE, C), east (NE, SE, C), south (SW, SE,
-// C), west (NW, SW, C). With s the position along the outer edge from its first corner A to B and d the
-// distance from that edge (both in quad units), the weights are A: 1 - s - d, B: s - d, C: 2d.
-struct Barycentric {
-    int v[3];
-    float w[3];
-};
-
-Barycentric triangleAt(int row, int col, float fu, float fv) {
-    const int nw = outerIndex(row, col);
-    const int ne = outerIndex(row, col + 1);
-    const int sw = outerIndex(row + 1, col);
-    const int se = outerIndex(row + 1, col + 1);
-    const int c = innerIndex(row, col);
-    int a = nw;
-    int b = ne;
-    float s = fu;
-    float d = fv;                    // north
-    if (fv > fu && fv > 1.0f - fu) { // south
-        a = sw;
-        b = se;
-        d = 1.0f - fv;
-    } else if (fu > fv && fu > 1.0f - fv) { // east
-        a = ne;
-        b = se;
-        s = fv;
-        d = 1.0f - fu;
-    } else if (fu < fv && fu < 1.0f - fv) { // west
-        a = nw;
-        b = sw;
-        s = fv;
-        d = fu;
-    }
-    return {{a, b, c}, {1.0f - s - d, s - d, 2.0f * d}};
 }
 
 // The liquid height of a covered quad at (fu, fv): the viewport's two triangles (NW, SW, SE), (NW, SE, NE).
@@ -151,7 +107,8 @@ int minimapTextureSide(const MinimapSettings& settings) {
         1, int(std::lround(double(kSamplesPerChunk) / std::max(double(settings.look.textureRepeat), 1e-3))));
 }
 
-QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSettings& settings) {
+QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSettings& settings,
+                     const MinimapModelLayer* models) {
     if (!minimapSizeSupported(settings.size)) {
         return {};
     }
@@ -175,58 +132,77 @@ QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSe
         const ChunkShading s = prepareChunk(tile, index, textures);
         std::fill(sums.begin(), sums.end(), glm::vec3(0.0f));
         std::fill(solid.begin(), solid.end(), 0);
+        const int chunkRow = index / kChunksPerSide;
+        const int chunkCol = index % kChunksPerSide;
         for (int ay = 0; ay < kSamplesPerChunk; ++ay) {
             const int row = ay / kSamplesPerQuad;
             const float fv = (float(ay % kSamplesPerQuad) + 0.5f) / float(kSamplesPerQuad);
             const float cv = (float(ay) + 0.5f) / float(kSamplesPerChunk); // chunk UV, southwards
             for (int ax = 0; ax < kSamplesPerChunk; ++ax) {
                 const int col = ax / kSamplesPerQuad;
-                if (quadIsHole(chunk, row, col)) {
+                const std::size_t gi =
+                    std::size_t(chunkRow * kSamplesPerChunk + ay) * std::size_t(kTileSamples) +
+                    std::size_t(chunkCol * kSamplesPerChunk + ax);
+                const bool hole = terrainQuadIsHole(chunk, row, col);
+                // A model surface the rasteriser kept is above the ground (or over a hole) by construction.
+                const bool onModel = models && models->opaqueAt(gi);
+                if (hole && !onModel) {
                     continue;
                 }
                 const float fu = (float(ax % kSamplesPerQuad) + 0.5f) / float(kSamplesPerQuad);
-                const float cu = (float(ax) + 0.5f) / float(kSamplesPerChunk); // eastwards
-                const Barycentric b = triangleAt(row, col, fu, fv);
-                glm::vec3 normal(0.0f);
-                glm::vec3 factor(0.0f);
-                float height = 0.0f;
-                for (int k = 0; k < 3; ++k) {
-                    const auto v = std::size_t(b.v[k]);
-                    normal += b.w[k] * s.normals[v];
-                    factor += b.w[k] * s.colours[v];
-                    height += b.w[k] * chunk.heights[v];
+                glm::vec3 colour;
+                float surface = 0.0f; // yards: the height of what the liquid is tested against
+                if (onModel) {
+                    colour = models->colour[gi];
+                    surface = models->top[gi];
+                } else {
+                    const float cu = (float(ax) + 0.5f) / float(kSamplesPerChunk); // eastwards
+                    const Barycentric b = triangleAt(row, col, fu, fv);
+                    glm::vec3 normal(0.0f);
+                    glm::vec3 factor(0.0f);
+                    float height = 0.0f;
+                    for (int k = 0; k < 3; ++k) {
+                        const auto v = std::size_t(b.v[k]);
+                        normal += b.w[k] * s.normals[v];
+                        factor += b.w[k] * s.colours[v];
+                        height += b.w[k] * chunk.heights[v];
+                    }
+                    // Splat: layers 1..3 by their alpha, over-full sums scaled back, layer 0 the rest.
+                    const std::size_t ai = std::size_t(ay) * io::kAlphaSide + std::size_t(ax);
+                    float w[3] = {0.0f, 0.0f, 0.0f};
+                    float sum = 0.0f;
+                    for (int l = 0; l < 3 && l + 1 < s.layerCount; ++l) {
+                        w[l] = s.alpha[l] ? float((*s.alpha[l])[ai]) / 255.0f : 0.0f;
+                        sum += w[l];
+                    }
+                    const float scale = 1.0f / std::max(sum, 1.0f);
+                    const float tu = cu * look.textureRepeat;
+                    const float tv = cv * look.textureRepeat;
+                    colour = (1.0f - std::min(sum, 1.0f)) * texel(*s.textures[0], side, tu, tv);
+                    for (int l = 1; l < s.layerCount; ++l) {
+                        colour += w[l - 1] * scale * texel(*s.textures[l], side, tu, tv);
+                    }
+                    colour *= factor;
+                    const float len = glm::length(normal);
+                    const float lambert = len > 0.0f ? std::max(glm::dot(normal / len, sun), 0.0f) : 0.0f;
+                    const bool shadowed = s.shadow && shadowBit(*s.shadow, ax, ay);
+                    colour *= (look.ambient + (1.0f - look.ambient) * lambert) *
+                              (1.0f - (shadowed ? look.shadowStrength : 0.0f));
+                    surface = chunk.position.z + height;
                 }
-                // Splat: layers 1..3 by their alpha, over-full sums scaled back, layer 0 the rest.
-                const std::size_t ai = std::size_t(ay) * io::kAlphaSide + std::size_t(ax);
-                float w[3] = {0.0f, 0.0f, 0.0f};
-                float sum = 0.0f;
-                for (int l = 0; l < 3 && l + 1 < s.layerCount; ++l) {
-                    w[l] = s.alpha[l] ? float((*s.alpha[l])[ai]) / 255.0f : 0.0f;
-                    sum += w[l];
-                }
-                const float scale = 1.0f / std::max(sum, 1.0f);
-                const float tu = cu * look.textureRepeat;
-                const float tv = cv * look.textureRepeat;
-                glm::vec3 colour = (1.0f - std::min(sum, 1.0f)) * texel(*s.textures[0], side, tu, tv);
-                for (int l = 1; l < s.layerCount; ++l) {
-                    colour += w[l - 1] * scale * texel(*s.textures[l], side, tu, tv);
-                }
-                colour *= factor;
-                const float len = glm::length(normal);
-                const float lambert = len > 0.0f ? std::max(glm::dot(normal / len, sun), 0.0f) : 0.0f;
-                const bool shadowed = s.shadow && shadowBit(*s.shadow, ax, ay);
-                colour *= (look.ambient + (1.0f - look.ambient) * lambert) *
-                          (1.0f - (shadowed ? look.shadowStrength : 0.0f));
-                // Liquid above the ground, unlit, blended over it in order.
+                // Liquid above the ground (or the model top), unlit, blended over it in order.
                 const int qx = col;
                 const int qy = row;
                 for (const LiquidRaster& liquid : s.liquids) {
-                    if (!(liquid.coverage & quadBit(qx, qy)) ||
-                        liquidHeightAt(liquid, qx, qy, fu, fv) < chunk.position.z + height) {
+                    if (hole || !(liquid.coverage & quadBit(qx, qy)) ||
+                        liquidHeightAt(liquid, qx, qy, fu, fv) < surface) {
                         continue;
                     }
                     const auto lc = liquidColour(liquidKind(liquid.liquidType));
                     colour = colour * (1.0f - lc[3]) + glm::vec3(lc[0], lc[1], lc[2]) * lc[3];
+                }
+                if (models) {
+                    colour = models->blendOver(gi, colour);
                 }
                 const std::size_t p =
                     std::size_t(ay / perPixel) * std::size_t(pixelsPerChunk) + std::size_t(ax / perPixel);
@@ -234,8 +210,6 @@ QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSe
                 ++solid[p];
             }
         }
-        const int chunkRow = index / kChunksPerSide;
-        const int chunkCol = index % kChunksPerSide;
         for (int py = 0; py < pixelsPerChunk; ++py) {
             uchar* line =
                 image.scanLine(chunkRow * pixelsPerChunk + py) + std::size_t(chunkCol * pixelsPerChunk) * 4;

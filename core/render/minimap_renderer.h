@@ -9,10 +9,13 @@
 //  - MCCV multiplied in (2 * byte / 255, only with has_mccv), Lambert light from the interpolated MCNR
 //    normal with ambient, MCSH shadow (only with has_mcsh) darkening by shadowStrength;
 //  - MH2O liquid quads above the ground blended over it, unlit, in their kind's colour;
-//  - hole quads transparent (alpha 0), everything else opaque.
+//  - hole quads transparent (alpha 0), everything else opaque;
+//  - placed models (optional, core/render/minimap_models.h): an opaque model surface above the ground
+//    replaces it (also over holes), liquid above that surface is blended over it, then the models'
+//    blended surfaces (alpha, additive, modulate) over the result.
 // Each pixel averages (1024 / size)^2 samples at the alpha-map texel centres (4 x 4 at 256 px), where the
 // blend and shadow maps are exact; normals, colours and heights are interpolated over the terrain's own
-// triangles (four per quad round its inner vertex). Placed models are not drawn.
+// triangles (four per quad round its inner vertex; core/render/terrain_samples.h).
 
 #include "core/render/terrain_look.h"
 #include "io/adt/adt.h"
@@ -22,6 +25,7 @@
 namespace mapsmith::core {
 
 class LayerImages;
+struct MinimapModelLayer;
 
 struct MinimapSettings {
     int size = 256; // pixels per side; 256 (the client's) or 512 (any of 64, 128, 256, 512, 1024 works)
@@ -35,8 +39,10 @@ bool minimapSizeSupported(int size);
 int minimapTextureSide(const MinimapSettings& settings);
 
 // The tile as a size x size QImage::Format_RGBA8888 image. textures.side() should be
-// minimapTextureSide(settings) (any side works, sampled nearest). A tile without 256 chunks gives a
-// transparent image; an unsupported size a null image.
-QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSettings& settings);
+// minimapTextureSide(settings) (any side works, sampled nearest). models: the tile's placed models
+// rasterised on the same sample grid (null: none). A tile without 256 chunks gives a transparent image;
+// an unsupported size a null image.
+QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSettings& settings,
+                     const MinimapModelLayer* models = nullptr);
 
 } // namespace mapsmith::core

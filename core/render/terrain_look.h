@@ -18,6 +18,10 @@ struct TerrainLook {
     float textureRepeat = 8.0f;   // layer textures repeat this often across a chunk
 };
 
+// The colour of a model surface without a texture (none, or one the game sets at run time, such as a
+// creature's skin): a neutral beige, RGB 0..255.
+inline constexpr std::array<std::uint8_t, 3> kModelNeutralColour{198, 190, 174};
+
 enum class LiquidKind { Water, Ocean, Magma, Slime };
 
 // LiquidType.dbc id -> kind: ids 1..20 cycle water, ocean, magma, slime (1 water, 2 ocean, 3 magma,

@@ -8,6 +8,7 @@
 // Attach last (terrain_scene.h): each model's nodes and each texture are built under a detached node
 // that is attached to the live `parent` only once its data is set.
 
+#include "core/render/terrain_look.h"
 #include "editor/viewport/model_mesh_upload.h"
 
 #include <QColor>
@@ -32,7 +33,9 @@ namespace mapsmith::editor {
 class SceneEffects;
 class TextureSource;
 
-inline const QColor kRunTimeTextureColour{198, 190, 174}; // neutral: what a run-time texture stands for
+inline const QColor kRunTimeTextureColour{
+    core::kModelNeutralColour[0], core::kModelNeutralColour[1],
+    core::kModelNeutralColour[2]}; // neutral: what a run-time texture stands for
 
 class ModelGpuCache {
 public:

@@ -62,6 +62,33 @@ const char* const kClientTrs = "dir: Azeroth\r\n"
                                "dir: WMO\\Dungeon\r\n"
                                "WMO\\Dungeon\\x.blp\t22222222222222222222222222222222.blp\r\n";
 
+// A side x side BLP2 of one colour (uncompressed).
+QByteArray solidBlp(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+    io::BlpImage im;
+    im.width = im.height = 16;
+    std::vector<std::uint8_t> px(16 * 16 * 4);
+    for (std::size_t i = 0; i < px.size(); i += 4) {
+        px[i] = r;
+        px[i + 1] = g;
+        px[i + 2] = b;
+        px[i + 3] = 255;
+    }
+    im.mips.push_back(std::move(px));
+    const auto bytes = io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+}
+
+// Level 0 of the BLP at path, decoded.
+io::BlpLevel levelAt(const QString& path) {
+    auto level = io::readBlpLevel(stdBytes(fileBytes(path)), 0);
+    return level ? std::move(*level) : io::BlpLevel{};
+}
+
+std::array<int, 3> pixelAt(const io::BlpLevel& l, int x, int y) {
+    const std::size_t p = (std::size_t(y) * l.width + std::size_t(x)) * 4;
+    return {l.rgba[p], l.rgba[p + 1], l.rgba[p + 2]};
+}
+
 } // namespace
 
 class TestCliMinimap : public QObject {
@@ -73,6 +100,7 @@ private slots:
     void exportPatchCarriesThem();
     void demoMapMinimapsAreFound();
     void usageAndFailures();
+    void modelsWithDataAndNoModels();
 };
 
 void TestCliMinimap::unhashedWithoutGameData() {
@@ -244,6 +272,75 @@ void TestCliMinimap::usageAndFailures() {
     QCOMPARE(broken.code, int(Failure));
     QVERIFY2(broken.err.contains(QStringLiteral("Map_38_46.adt")), qPrintable(broken.err));
     QVERIFY(QFileInfo::exists(map + "/minimaps/textures/Minimap/Map/map42_29.blp"));
+}
+
+void TestCliMinimap::modelsWithDataAndNoModels() {
+    QTemporaryDir temp;
+    const QString data = temp.path() + "/Data";
+    const QString map = temp.path() + "/Camp";
+    // The corpus tent with red, green and blue textures at the paths its materials name, and the rabbit.
+    for (const char* folder :
+         {"/World/Camp", "/DUNGEONS/TEXTURES/ROOF", "/DUNGEONS/TEXTURES/WOOD", "/DUNGEONS/TEXTURES/TRIM"}) {
+        QVERIFY(QDir().mkpath(data + QLatin1String(folder)));
+    }
+    QVERIFY(writeFile(data + "/World/Camp/TrollTent.wmo", fileBytes(corpus("models/trolltent.wmo"))));
+    QVERIFY(writeFile(data + "/World/Camp/TrollTent_000.wmo", fileBytes(corpus("models/trolltent_000.wmo"))));
+    QVERIFY(writeFile(data + "/World/Camp/Rabbit.m2", fileBytes(corpus("models/Rabbit.m2"))));
+    QVERIFY(writeFile(data + "/World/Camp/Rabbit00.skin", fileBytes(corpus("models/Rabbit00.skin"))));
+    QVERIFY(writeFile(data + "/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP", solidBlp(255, 0, 0)));
+    QVERIFY(writeFile(data + "/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP", solidBlp(0, 255, 0)));
+    QVERIFY(writeFile(data + "/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP", solidBlp(0, 0, 255)));
+    QCOMPARE(runCli({QStringLiteral("new"), map, QStringLiteral("Camp"), QStringLiteral("--tiles"),
+                     QStringLiteral("32_32"), QStringLiteral("--terrain"), QStringLiteral("flat")})
+                 .code,
+             int(Ok));
+    // The tile's centre is world (-266.67, -266.67); the rabbit 100 yd north of the tent.
+    for (const auto& [model, at] : {std::pair{"World\\Camp\\TrollTent.wmo", "-266.67,-266.67"},
+                                    std::pair{"World\\Camp\\Rabbit.m2", "-166.67,-266.67"}}) {
+        const CliRun placed =
+            runCli({QStringLiteral("place"), map, QString::fromLatin1(model), QStringLiteral("--at"),
+                    QString::fromLatin1(at), QStringLiteral("--data"), data});
+        QVERIFY2(placed.code == Ok, qPrintable(placed.err));
+    }
+    QVERIFY(QFile::remove(data + "/World/Camp/Rabbit.m2")); // now missing
+    const QString image = map + "/minimaps/textures/Minimap/Camp/map32_32.blp";
+
+    const CliRun with = runCli({QStringLiteral("minimap"), map, QStringLiteral("--data"), data});
+    QVERIFY2(with.code == Ok, qPrintable(with.err));
+    QVERIFY2(with.out.contains(QStringLiteral("drew 1 placed model(s); 1 model(s) missing")),
+             qPrintable(with.out));
+    QVERIFY2(with.err.contains(QStringLiteral("warning: model World\\Camp\\Rabbit.m2 not drawn: not found")),
+             qPrintable(with.err));
+    QCOMPARE(with.err.count(QStringLiteral("warning:")), 1);
+    const io::BlpLevel drawn = levelAt(image);
+    QCOMPARE(drawn.width, 256u);
+
+    const CliRun json =
+        runCli({QStringLiteral("minimap"), map, QStringLiteral("--data"), data, QStringLiteral("--json")});
+    QVERIFY2(json.code == Ok, qPrintable(json.err));
+    const QJsonObject report = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(report.value("models").toBool(), true);
+    QCOMPARE(report.value("modelsDrawn").toInt(), 1);
+    const QJsonArray missing = report.value("missingModels").toArray();
+    QCOMPARE(missing.size(), 1);
+    QCOMPARE(missing[0].toObject().value("model").toString(), QStringLiteral("World\\Camp\\Rabbit.m2"));
+    QVERIFY(missing[0].toObject().value("problem").toString().contains(QStringLiteral("not found")));
+
+    const CliRun without = runCli(
+        {QStringLiteral("minimap"), map, QStringLiteral("--data"), data, QStringLiteral("--no-models")});
+    QVERIFY2(without.code == Ok, qPrintable(without.err));
+    QVERIFY(!without.out.contains(QStringLiteral("drew")));
+    QVERIFY(!without.err.contains(QStringLiteral("warning")));
+    const io::BlpLevel plain = levelAt(image);
+    QCOMPARE(plain.width, 256u);
+    // The tent's roof (red, lit) at the tile's centre; the ground elsewhere the same in both.
+    const auto roof = pixelAt(drawn, 128, 128);
+    QVERIFY2(roof[0] > 120 && roof[1] < 40 && roof[2] < 40,
+             qPrintable(QStringLiteral("%1 %2 %3").arg(roof[0]).arg(roof[1]).arg(roof[2])));
+    QVERIFY(pixelAt(plain, 128, 128) != roof);
+    for (const auto& [x, y] : {std::pair{20, 20}, std::pair{200, 60}, std::pair{60, 220}}) {
+        QCOMPARE(pixelAt(drawn, x, y), pixelAt(plain, x, y));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliMinimap)

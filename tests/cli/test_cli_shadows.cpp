@@ -2,18 +2,21 @@
 // files): every chunk of both tiles gets has_mcsh and 512 bytes of MCSH, the Azeroth tile's chunks (no
 // do_not_fix_alpha_map) repeat their 63rd row and column, the previous files are kept as .bak, a second
 // bake changes nothing, --tiles bakes only its block; exit codes and messages for usage errors, a block
-// without tiles and a missing folder.
+// without tiles and a missing folder; --models with --data: the corpus troll tent on flat ground casts.
 
 #include "io/adt/adt.h"
 #include "support/test_files.h"
 #include "tests/cli/cli_case.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
+#include <bit>
 #include <optional>
+#include <span>
 
 namespace {
 
@@ -67,6 +70,7 @@ private slots:
     void cleanup();
     void bakesEveryChunkAndKeepsTheOldFiles();
     void aBlockBakesOnlyItsTiles();
+    void modelsCastWithData();
     void cases_data();
     void cases();
 
@@ -153,6 +157,54 @@ void TestCliShadows::aBlockBakesOnlyItsTiles() {
     QVERIFY(!QFileInfo::exists(dir + "/Map_42_29.adt.bak"));
 }
 
+void TestCliShadows::modelsCastWithData() {
+    QTemporaryDir temp;
+    const QString data = temp.path() + "/Data";
+    const QString map = temp.path() + "/Flat";
+    QVERIFY(QDir().mkpath(data + "/World/Camp"));
+    QVERIFY(writeFile(data + "/World/Camp/TrollTent.wmo", fileBytes(corpus("models/trolltent.wmo"))));
+    QVERIFY(writeFile(data + "/World/Camp/TrollTent_000.wmo", fileBytes(corpus("models/trolltent_000.wmo"))));
+    QCOMPARE(runCli({"new", map, "Flat", "--tiles", "32_32", "--terrain", "flat"}).code, int(Ok));
+    // The tent at the tile's centre (world -266.67, -266.67) on the ground.
+    const CliRun placed =
+        runCli({"place", map, "World\\Camp\\TrollTent.wmo", "--at", "-266.67,-266.67", "--data", data});
+    QVERIFY2(placed.code == Ok, qPrintable(placed.err));
+    const QString tile = map + "/Flat_32_32.adt";
+    const auto shadowBits = [&] {
+        const QByteArray bytes = fileBytes(tile);
+        const auto* p = reinterpret_cast<const std::byte*>(bytes.constData());
+        auto read = io::readAdt(std::span(p, std::size_t(bytes.size())));
+        int bits = 0;
+        for (const io::MapChunk& c : read->adt.chunks) {
+            if (const auto* mcsh = io::shadowInUse(c)) {
+                for (const std::uint8_t b : *mcsh) {
+                    bits += std::popcount(b);
+                }
+            }
+        }
+        return bits;
+    };
+    // Flat ground: the terrain casts nothing, nor do models without --models.
+    const CliRun bare = runCli({"bake-shadows", map, "--sun", "180,40", "--json"});
+    QVERIFY2(bare.code == Ok, qPrintable(bare.err));
+    QCOMPARE(QJsonDocument::fromJson(bare.out.toUtf8()).object().value("models").toBool(), false);
+    QCOMPARE(shadowBits(), 0);
+    // With them: the tent's shadow to the north of it.
+    const CliRun cast =
+        runCli({"bake-shadows", map, "--sun", "180,40", "--models", "--data", data, "--json"});
+    QVERIFY2(cast.code == Ok, qPrintable(cast.err));
+    const QJsonObject report = QJsonDocument::fromJson(cast.out.toUtf8()).object();
+    QCOMPARE(report.value("models").toBool(), true);
+    const int texels = report.value("modelTexels").toInt();
+    QVERIFY2(texels > 500, qPrintable(cast.out));
+    QVERIFY(report.value("chunksChanged").toInt() >= 1);
+    QVERIFY(report.value("missingModels").toArray().isEmpty());
+    QVERIFY(shadowBits() >= texels); // the 63x63 rule may copy a few into the 64th row or column
+    const CliRun text = runCli({"bake-shadows", map, "--sun", "180,40", "--models", "--data", data});
+    QVERIFY2(text.out.contains(QStringLiteral("models shadowed %1 texel(s)").arg(texels)),
+             qPrintable(text.out));
+}
+
 void TestCliShadows::cases_data() {
     addCliCaseColumn();
     addCliCase("help",
@@ -172,6 +224,10 @@ void TestCliShadows::cases_data() {
                {.args = {"bake-shadows", "@fixture/Map", "--sun", "90,30", "--tiles", "10_10:11_11"},
                 .code = Invalid,
                 .errHas = {"the map has no tile in 10_10:11_11; nothing written"}});
+    addCliCase("--models without --data",
+               {.args = {"bake-shadows", "@fixture/Map", "--sun", "90,30", "--models"},
+                .code = Usage,
+                .errHas = {"--models needs the game data the models come from (--data DIR)"}});
     addCliCase("no map folder", {.args = {"bake-shadows", "@fixture/Nowhere", "--sun", "90,30"},
                                  .code = Failure,
                                  .errHas = {"cannot find the map folder"}});

@@ -3,16 +3,22 @@
 // summary, the viewport darker where the low sun's shadows fell (screenshot), undo back to the tiles'
 // bytes and to the same picture, the tile under the camera as a scope, and the dialog's choice.
 
+#include "core/document/asset_folders.h"
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
+#include "core/edit/object_edit.h"
+#include "core/geometry/object_model.h"
 #include "editor/bake_shadows_action.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
+#include "support/write_file.h"
 #include "widgets/bake_shadows_dialog.h"
 #include "widgets/tile_map_widget.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QMenu>
@@ -82,6 +88,7 @@ private slots:
     void tileUnderTheCamera();
     void dialogKeepsTheChoice();
     void choiceIsRemembered();
+    void placedModelsCastWithGameData();
 };
 
 void TestBakeShadows::initTestCase() {
@@ -195,6 +202,17 @@ void TestBakeShadows::dialogKeepsTheChoice() {
     c = dialog.choice();
     QCOMPARE(c.scope, widgets::BakeScope::CameraTile);
     QCOMPARE(c.sun.elevation, 60.0);
+    // Models cast by default where there is game data; without it the box is off and says why.
+    auto* models = dialog.findChild<QCheckBox*>(QStringLiteral("modelShadowsCheck"));
+    QVERIFY(models);
+    QVERIFY(c.models);
+    dialog.setModelsAvailable(false);
+    QVERIFY(!models->isEnabled());
+    QVERIFY(models->text().contains(QStringLiteral("needs game data")));
+    QVERIFY(!dialog.choice().models);
+    dialog.setModelsAvailable(true);
+    models->setChecked(false);
+    QVERIFY(!dialog.choice().models);
 }
 
 // The last bake's sun and scope come back in the next window (the user's settings).
@@ -202,13 +220,62 @@ void TestBakeShadows::choiceIsRemembered() {
     {
         editor::MainWindow window;
         QVERIFY2(window.documents()->open(kDemo), qPrintable(window.lastError()));
-        QVERIFY(window.bakeShadows()->bake({{123.0, 41.5}, widgets::BakeScope::WholeMap}));
+        QVERIFY(window.bakeShadows()->bake({{123.0, 41.5}, widgets::BakeScope::WholeMap, false}));
     }
     editor::MainWindow window;
     const auto& c = window.bakeShadows()->choice();
+    QVERIFY(!c.models);
     QCOMPARE(c.sun.azimuth, 123.0);
     QCOMPARE(c.sun.elevation, 41.5);
     QCOMPARE(c.scope, widgets::BakeScope::WholeMap);
+}
+
+// With game data, a placed troll tent casts into the bake (a checked box); unchecked, or without game data,
+// models cast nothing.
+void TestBakeShadows::placedModelsCastWithGameData() {
+    QTemporaryDir project;
+    const auto corpusFile = [](const char* name) {
+        QFile f(QStringLiteral(MAPSMITH_CORPUS_DIR "/models/") + QLatin1String(name));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    QVERIFY(test::writeFile(project.filePath(QStringLiteral("World/wmo/TrollTent.wmo")),
+                            corpusFile("trolltent.wmo")));
+    QVERIFY(test::writeFile(project.filePath(QStringLiteral("World/wmo/TrollTent_000.wmo")),
+                            corpusFile("trolltent_000.wmo")));
+    editor::MainWindow window;
+    QVERIFY2(window.documents()->open(kDemo), qPrintable(window.lastError()));
+    const core::TileCoord t{33, 32};
+    const auto bakeTile = [&](bool models) {
+        return window.bakeShadows()->bake({{180.0, 30.0}, widgets::BakeScope::WholeMap, models});
+    };
+    // Without game data: nothing to read the models from.
+    const auto none = bakeTile(true);
+    QVERIFY(none);
+    QCOMPARE(none->modelTexels, 0);
+    window.document()->undoStack()->undo();
+
+    QVERIFY2(window.setAssetFolders({{}, {}, project.path()}), qPrintable(window.lastError()));
+    const glm::dvec2 centre = core::tileOrigin(t) - glm::dvec2(core::kTileSize / 2.0);
+    {
+        core::ObjectEditSettings settings;
+        settings.bounds = window.objectBounds();
+        core::UniqueIdAllocator ids;
+        ids.attach(*window.document());
+        core::ObjectEditor editor(*window.document(), ids, settings);
+        const std::string tent = "World\\wmo\\TrollTent.wmo";
+        const double ground = window.document()->heightAt(centre).value_or(0.0);
+        QVERIFY(editor.addWmo(tent, {centre, ground}, {},
+                              settings.bounds.modelBounds(core::ObjectKind::Wmo, tent)));
+    }
+    const auto without = bakeTile(false);
+    QVERIFY(without);
+    QCOMPARE(without->modelTexels, 0);
+    window.document()->undoStack()->undo();
+    const auto with = bakeTile(true);
+    QVERIFY(with);
+    QVERIFY2(with->modelTexels > 300, qPrintable(QString::number(with->modelTexels)));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("placed models shadowed")),
+             qPrintable(window.statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(TestBakeShadows)

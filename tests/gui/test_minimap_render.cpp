@@ -1,18 +1,25 @@
 // Map > Render Minimaps in the editor (MAPSMITH_NO_DIALOGS=1): refused for the bundled map and while edits
 // are unsaved; on the saved demo map it writes the four tiles' minimaps (256 px DXT1 BLPs) with progress per
 // tile, the Tile Map then shows them (the map's own images win over the game data's), Cancel stops it; and
-// the rendered minimap has the colours the viewport shows of the same ground seen from straight above.
+// the rendered minimap has the colours the viewport shows of the same ground seen from straight above, and
+// with game data of the corpus troll tent placed on it, of the tent's roof too.
 
+#include "core/document/asset_folders.h"
 #include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"
+#include "core/document/unique_ids.h"
+#include "core/edit/object_edit.h"
 #include "core/edit/stroke_recorder.h"
 #include "core/geometry/coords.h"
+#include "core/geometry/object_model.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/minimap_builder.h"
 #include "editor/minimap_render_action.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "io/assets/blp.h"
+#include "support/test_blp.h"
+#include "support/write_file.h"
 #include "widgets/tile_map_widget.h"
 
 #include <QAction>
@@ -96,6 +103,7 @@ private slots:
     void renderFromTheMenu();
     void cancelStopsAfterATile();
     void matchesTheViewportFromAbove();
+    void placedModelMatchesTheViewport();
 };
 
 void TestMinimapRender::initTestCase() {
@@ -271,6 +279,89 @@ void TestMinimapRender::matchesTheViewportFromAbove() {
     // objects, which the viewport draws and the minimap does not (a few squares).
     QVERIFY2(median < 8.0, qPrintable(QString::number(median)));
     QVERIFY2(p90 < 16.0, qPrintable(QString::number(p90)));
+}
+
+void TestMinimapRender::placedModelMatchesTheViewport() {
+    // Game data of the corpus troll tent with a red roof, green supports and blue trim.
+    QTemporaryDir project;
+    const QString p = project.path() + QLatin1Char('/');
+    const auto corpusFile = [](const char* name) {
+        QFile f(QStringLiteral(MAPSMITH_CORPUS_DIR "/models/") + QLatin1String(name));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    QVERIFY(test::writeFile(p + QStringLiteral("World/wmo/TrollTent.wmo"), corpusFile("trolltent.wmo")));
+    QVERIFY(
+        test::writeFile(p + QStringLiteral("World/wmo/TrollTent_000.wmo"), corpusFile("trolltent_000.wmo")));
+    QVERIFY(test::writeFile(p + QStringLiteral("DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP"),
+                            test::solidBlp(QColor(230, 30, 30))));
+    QVERIFY(test::writeFile(p + QStringLiteral("DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP"),
+                            test::solidBlp(QColor(30, 210, 30))));
+    QVERIFY(test::writeFile(p + QStringLiteral("DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP"),
+                            test::solidBlp(QColor(30, 30, 230))));
+
+    QTemporaryDir dir;
+    editor::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(window.setAssetFolders({{}, {}, project.path()}), qPrintable(window.lastError()));
+    editor::DocumentManager* docs = window.documents();
+    QVERIFY(docs->open(QStringLiteral(":/demo/Mapsmith.wdt")));
+    const QString folder = dir.filePath(QStringLiteral("Mapsmith"));
+    QVERIFY(docs->saveAs(folder));
+
+    // The tent on the ground at the middle of tile 32_32, facing north.
+    const core::TileCoord tile{32, 32};
+    const glm::dvec2 centre = core::tileOrigin(tile) - glm::dvec2(core::kTileSize / 2.0);
+    const double ground = window.document()->heightAt(centre).value_or(0.0);
+    {
+        core::ObjectEditSettings settings;
+        settings.bounds = window.objectBounds();
+        core::UniqueIdAllocator ids;
+        ids.attach(*window.document());
+        core::ObjectEditor editor(*window.document(), ids, settings);
+        const std::string tent = "World\\wmo\\TrollTent.wmo";
+        const auto box = settings.bounds.modelBounds(core::ObjectKind::Wmo, tent);
+        QVERIFY(box);
+        QVERIFY(editor.addWmo(tent, {centre, ground}, {0.0f, core::rotationYForHeading(0.0), 0.0f}, box));
+    }
+    QVERIFY(docs->save());
+    QSignalSpy succeeded(docs, &editor::DocumentManager::succeeded);
+    QVERIFY2(window.minimapRender()->render(), qPrintable(window.lastError()));
+    // The tent is drawn; the demo's marker models are not in this game data and are named as missing.
+    const QString summary = succeeded.last().at(0).toString();
+    QVERIFY2(summary.contains(QStringLiteral("placed model(s) drawn")) &&
+                 summary.contains(QStringLiteral("not found or unreadable, left out")),
+             qPrintable(summary));
+    const QImage minimap = blpImage(minimapFile(folder, tile));
+    QVERIFY(!minimap.isNull());
+
+    editor::TerrainViewport* view = window.viewport();
+    view->setCamera({centre, ground + 260.0}, 0.0, -89.0);
+    const QImage frame = view->grabFrame();
+    QVERIFY(!frame.isNull());
+    saveShot(frame, "minimap_model_viewport_from_above");
+    saveShot(minimap.copy(112, 112, 32, 32).scaled(256, 256), "minimap_model_minimap_detail");
+
+    // A 3 x 3 pixel square (6 yards) of the minimap round the tent's origin, under its roof, against the
+    // viewport's pixels of the same square at the roof's height (about 8 yards up).
+    const double yardsPerPixel = core::kTileSize / 256.0;
+    const glm::dvec2 a = centre + glm::dvec2(1.5 * yardsPerPixel);
+    const glm::dvec2 b = centre - glm::dvec2(1.5 * yardsPerPixel);
+    const auto pa = view->project({a, ground + 8.0});
+    const auto pb = view->project({b, ground + 8.0});
+    QVERIFY(pa && pb);
+    const QRect inFrame = QRectF(*pa, *pb).normalized().toAlignedRect().adjusted(1, 1, -1, -1);
+    QVERIFY(frame.rect().contains(inFrame) && inFrame.width() >= 2);
+    const auto seen = meanOf(frame, inFrame);
+    const auto drawn = meanOf(minimap, QRect(127, 127, 3, 3));
+    qInfo("roof: viewport %.0f %.0f %.0f, minimap %.0f %.0f %.0f", seen[0], seen[1], seen[2], drawn[0],
+          drawn[1], drawn[2]);
+    for (const auto& c : {seen, drawn}) {
+        QVERIFY(c[0] > 120.0 && c[1] < 60.0 && c[2] < 60.0); // the red roof, lit
+    }
+    // The same shading (fog aside, which is light 260 yards up): within a few levels plus DXT1's steps.
+    QVERIFY2(worstChannel(seen, drawn) < 25.0, qPrintable(QString::number(worstChannel(seen, drawn))));
 }
 
 QTEST_MAIN(TestMinimapRender)
