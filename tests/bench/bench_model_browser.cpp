@@ -8,6 +8,7 @@
 #include "io/assets/blp.h"
 #include "io/assets/texture_cache.h"
 #include "support/memory_asset_source.h"
+#include "support/test_blp.h"
 #include "support/test_files.h"
 
 #include <benchmark/benchmark.h>
@@ -58,21 +59,6 @@ void BM_ListPlaceableModels(benchmark::State& state) {
 }
 BENCHMARK(BM_ListPlaceableModels)->Unit(benchmark::kMillisecond);
 
-std::vector<std::byte> solidBlp(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
-    io::BlpImage im;
-    im.width = 256;
-    im.height = 256;
-    std::vector<std::uint8_t> px(256 * 256 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = r;
-        px[i + 1] = g;
-        px[i + 2] = b;
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, io::BlpWriteFormat::Dxt1);
-}
-
 // The mesh of `name` (decoded once) and textures already in the cache: only the drawing is measured.
 void previewAfterDecode(benchmark::State& state, core::ObjectKind kind, const std::string& name) {
     auto source = std::make_shared<test::MemoryAssetSource>();
@@ -91,7 +77,7 @@ void previewAfterDecode(benchmark::State& state, core::ObjectKind kind, const st
     }
     for (const core::ModelMaterial& m : mesh->materials) {
         if (!m.texture.empty()) {
-            source->add(m.texture, solidBlp(180, 120, 60));
+            source->add(m.texture, test::solidBlp(QColor(180, 120, 60), io::BlpWriteFormat::Dxt1, 256));
         }
     }
     auto cache = std::make_shared<io::TextureCache>();

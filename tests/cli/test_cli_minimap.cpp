@@ -5,7 +5,9 @@
 #include "io/assets/asset_source.h"
 #include "io/assets/blp.h"
 #include "io/assets/minimap.h"
+#include "support/test_blp.h"
 #include "support/test_files.h"
+#include "support/write_file.h"
 #include "tests/cli/cli_case.h"
 
 #include <QCryptographicHash>
@@ -61,22 +63,6 @@ const char* const kClientTrs = "dir: Azeroth\r\n"
                                "Map\\map1_01.blp\t11111111111111111111111111111111.blp\r\n"
                                "dir: WMO\\Dungeon\r\n"
                                "WMO\\Dungeon\\x.blp\t22222222222222222222222222222222.blp\r\n";
-
-// A side x side BLP2 of one colour (uncompressed).
-QByteArray solidBlp(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
-    io::BlpImage im;
-    im.width = im.height = 16;
-    std::vector<std::uint8_t> px(16 * 16 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = r;
-        px[i + 1] = g;
-        px[i + 2] = b;
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    const auto bytes = io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
-    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
-}
 
 // Level 0 of the BLP at path, decoded.
 io::BlpLevel levelAt(const QString& path) {
@@ -287,9 +273,12 @@ void TestCliMinimap::modelsWithDataAndNoModels() {
     QVERIFY(writeFile(data + "/World/Camp/TrollTent_000.wmo", fileBytes(corpus("models/trolltent_000.wmo"))));
     QVERIFY(writeFile(data + "/World/Camp/Rabbit.m2", fileBytes(corpus("models/Rabbit.m2"))));
     QVERIFY(writeFile(data + "/World/Camp/Rabbit00.skin", fileBytes(corpus("models/Rabbit00.skin"))));
-    QVERIFY(writeFile(data + "/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP", solidBlp(255, 0, 0)));
-    QVERIFY(writeFile(data + "/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP", solidBlp(0, 255, 0)));
-    QVERIFY(writeFile(data + "/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP", solidBlp(0, 0, 255)));
+    QVERIFY(test::writeFile(data + "/DUNGEONS/TEXTURES/ROOF/BM_TROLL_KOTOSKIN01.BLP",
+                            test::solidBlp(QColor(255, 0, 0), io::BlpWriteFormat::Uncompressed, 16)));
+    QVERIFY(test::writeFile(data + "/DUNGEONS/TEXTURES/WOOD/BM_TROLL_SUPPORTS01.BLP",
+                            test::solidBlp(QColor(0, 255, 0), io::BlpWriteFormat::Uncompressed, 16)));
+    QVERIFY(test::writeFile(data + "/DUNGEONS/TEXTURES/TRIM/BM_TROLL_TRIM01.BLP",
+                            test::solidBlp(QColor(0, 0, 255), io::BlpWriteFormat::Uncompressed, 16)));
     QCOMPARE(runCli({QStringLiteral("new"), map, QStringLiteral("Camp"), QStringLiteral("--tiles"),
                      QStringLiteral("32_32"), QStringLiteral("--terrain"), QStringLiteral("flat")})
                  .code,

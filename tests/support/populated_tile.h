@@ -12,6 +12,7 @@
 #include "io/assets/blp.h"
 #include "io/assets/texture_cache.h"
 #include "support/memory_asset_source.h"
+#include "support/test_blp.h"
 #include "support/test_files.h"
 
 #include <algorithm>
@@ -31,20 +32,6 @@ struct PopulatedTile {
     std::shared_ptr<io::TextureCache> cache;
 };
 
-inline std::vector<std::byte> solidDxt1Blp(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
-    io::BlpImage im;
-    im.width = im.height = 64;
-    std::vector<std::uint8_t> px(std::size_t(64) * 64 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = r;
-        px[i + 1] = g;
-        px[i + 2] = b;
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, io::BlpWriteFormat::Dxt1);
-}
-
 // nullopt when the corpus tile cannot be read.
 inline std::optional<PopulatedTile> populatedTile() {
     auto read = io::readAdt(readBytes(corpusPath("adt/continent4229.adt")));
@@ -58,9 +45,12 @@ inline std::optional<PopulatedTile> populatedTile() {
                                      std::pair{"World\\Bench\\Rabbit00.skin", "Rabbit00.skin"}}) {
         source->add(path, readBytes(corpusPath(std::string("models/") + file)));
     }
-    source->add("DUNGEONS\\TEXTURES\\ROOF\\BM_TROLL_KOTOSKIN01.BLP", solidDxt1Blp(150, 60, 40));
-    source->add("DUNGEONS\\TEXTURES\\WOOD\\BM_TROLL_SUPPORTS01.BLP", solidDxt1Blp(90, 70, 40));
-    source->add("DUNGEONS\\TEXTURES\\TRIM\\BM_TROLL_TRIM01.BLP", solidDxt1Blp(200, 180, 120));
+    source->add("DUNGEONS\\TEXTURES\\ROOF\\BM_TROLL_KOTOSKIN01.BLP",
+                test::solidBlp(QColor(150, 60, 40), io::BlpWriteFormat::Dxt1));
+    source->add("DUNGEONS\\TEXTURES\\WOOD\\BM_TROLL_SUPPORTS01.BLP",
+                test::solidBlp(QColor(90, 70, 40), io::BlpWriteFormat::Dxt1));
+    source->add("DUNGEONS\\TEXTURES\\TRIM\\BM_TROLL_TRIM01.BLP",
+                test::solidBlp(QColor(200, 180, 120), io::BlpWriteFormat::Dxt1));
     PopulatedTile s{std::move(read->adt), std::make_shared<core::ModelLibrary>(source),
                     std::make_shared<io::TextureCache>()};
     s.cache->setSource(source);

@@ -16,6 +16,7 @@
 #include "io/assets/texture_cache.h"
 #include "support/memory_asset_source.h"
 #include "support/memory_map.h"
+#include "support/test_blp.h"
 #include "support/test_files.h"
 
 #include <benchmark/benchmark.h>
@@ -33,21 +34,6 @@ constexpr core::TileCoord kTile{42, 29};
 constexpr int kRabbits = 2000;
 constexpr int kTents = 20;
 
-std::vector<std::byte> solidBlp(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
-    io::BlpImage im;
-    im.width = 64;
-    im.height = 64;
-    std::vector<std::uint8_t> px(64 * 64 * 4);
-    for (std::size_t i = 0; i < px.size(); i += 4) {
-        px[i] = r;
-        px[i + 1] = g;
-        px[i + 2] = b;
-        px[i + 3] = 255;
-    }
-    im.mips.push_back(std::move(px));
-    return io::writeBlp2(im, io::BlpWriteFormat::Uncompressed);
-}
-
 std::shared_ptr<test::MemoryAssetSource> corpusModels() {
     auto source = std::make_shared<test::MemoryAssetSource>();
     const auto model = [](const char* name) {
@@ -57,9 +43,9 @@ std::shared_ptr<test::MemoryAssetSource> corpusModels() {
     source->add("World\\Critter\\Rabbit00.skin", model("Rabbit00.skin"));
     source->add("World\\wmo\\TrollTent.wmo", model("trolltent.wmo"));
     source->add("World\\wmo\\TrollTent_000.wmo", model("trolltent_000.wmo"));
-    source->add("DUNGEONS\\TEXTURES\\ROOF\\BM_TROLL_KOTOSKIN01.BLP", solidBlp(150, 90, 60));
-    source->add("DUNGEONS\\TEXTURES\\WOOD\\BM_TROLL_SUPPORTS01.BLP", solidBlp(110, 80, 50));
-    source->add("DUNGEONS\\TEXTURES\\TRIM\\BM_TROLL_TRIM01.BLP", solidBlp(230, 220, 200));
+    source->add("DUNGEONS\\TEXTURES\\ROOF\\BM_TROLL_KOTOSKIN01.BLP", test::solidBlp(QColor(150, 90, 60)));
+    source->add("DUNGEONS\\TEXTURES\\WOOD\\BM_TROLL_SUPPORTS01.BLP", test::solidBlp(QColor(110, 80, 50)));
+    source->add("DUNGEONS\\TEXTURES\\TRIM\\BM_TROLL_TRIM01.BLP", test::solidBlp(QColor(230, 220, 200)));
     return source;
 }
 
