@@ -95,6 +95,8 @@ private slots:
     void commandErrors();
     void convertErrors_data();
     void convertErrors();
+    void garbageIsRefused_data();
+    void garbageIsRefused();
     void heightmapErrors_data();
     void heightmapErrors();
     void hmpErrors_data();
@@ -183,6 +185,25 @@ void TestCli::initTestCase() {
     const auto past = std::uint32_t(damaged.size() + 5);
     std::memcpy(damaged.data() + layout.mcin.at(40 * 64 + 31) + 8 + 16 * 3, &past, 4);
     QVERIFY(writeFile(fixture("alpha/Broken.wdt"), damaged));
+    // Damaged headers: MPHD's size (at 0x10) and MAIN's id (at the MAIN header) overwritten.
+    QByteArray badMphd = kalidar;
+    const std::uint32_t mphdSize = 256;
+    std::memcpy(badMphd.data() + layout.mphdData - 4, &mphdSize, 4);
+    QVERIFY(writeFile(fixture("alpha/BadMphd.wdt"), badMphd));
+    QByteArray badMain = kalidar;
+    std::memset(badMain.data() + layout.mainData - 8, 0, 4);
+    QVERIFY(writeFile(fixture("alpha/BadMain.wdt"), badMain));
+
+    // garbage/: 256 KB of zeros as every kind of file (Z_1_1 a split set), and MVER followed by zeros.
+    QVERIFY(QDir().mkpath(fixture("garbage")));
+    const QByteArray zeros(256 * 1024, '\0');
+    for (const char* name : {"zeros.adt", "zeros.wdt", "zeros.wdl", "zeros.wmo", "Z_1_1.adt",
+                             "Z_1_1_tex0.adt", "Z_1_1_obj0.adt"}) {
+        QVERIFY(writeFile(fixture("garbage/") + QLatin1String(name), zeros));
+    }
+    const QByteArray mver("REVM\x04\0\0\0\x12\0\0\0", 12);
+    QVERIFY(writeFile(fixture("garbage/mver.adt"), mver + zeros));
+    QVERIFY(writeFile(fixture("garbage/mver.wdt"), mver + zeros));
 
     // hmp/: files that do not read as terrains, and HMP7 terrains whose skin is an ATI2 DDS (undecodable)
     // or of type 7 (no skin type).
@@ -387,6 +408,50 @@ void TestCli::convertErrors_data() {
 }
 
 void TestCli::convertErrors() {
+    checkCliCase(mFixture, mTemp->path());
+}
+
+// Files of zeros (or MVER and zeros) are read errors naming the place, for every command; a 0.5.3 WDT with a
+// damaged header is a read error with its chunk and offset (exit 3), not a usage error.
+void TestCli::garbageIsRefused_data() {
+    addCliCaseColumn();
+    const QString zerosAt0 = QStringLiteral("MVER at 0x0: the file starts with 00 00 00 00, not MVER");
+    for (const char* name : {"zeros.adt", "zeros.wdt", "zeros.wdl", "Z_1_1.adt"}) {
+        const QString file = QStringLiteral("@fixture/garbage/") + QLatin1String(name);
+        addCliCase((std::string("info ") + name).c_str(),
+                   {.args = {"info", file}, .code = Failure, .errHas = {zerosAt0}});
+        addCliCase((std::string("validate ") + name).c_str(),
+                   {.args = {"validate", file}, .code = Invalid, .outHas = {zerosAt0}});
+    }
+    addCliCase("dump zeros.adt",
+               {.args = {"dump", "@fixture/garbage/zeros.adt"}, .code = Failure, .errHas = {zerosAt0}});
+    addCliCase("validate zeros.wmo", {.args = {"validate", "@fixture/garbage/zeros.wmo"},
+                                      .code = Invalid,
+                                      .outHas = {"at 0x0: bytes 00 00 00 00 are not a chunk id"}});
+    for (const char* name : {"mver.adt", "mver.wdt"}) {
+        addCliCase((std::string("info ") + name).c_str(),
+                   {.args = {"info", QStringLiteral("@fixture/garbage/") + QLatin1String(name)},
+                    .code = Failure,
+                    .errHas = {"at 0xc: bytes 00 00 00 00 are not a chunk id"}});
+    }
+    const QString out = QStringLiteral("@out/out");
+    addCliCase("convert alpha WDT with a damaged MPHD",
+               {.args = {"convert", "@fixture/alpha/BadMphd.wdt", "--to", "v18", "--out", out},
+                .code = Failure,
+                .errHas = {"BadMphd.wdt: MPHD at 0xc: size 256 is not 128"},
+                .absent = {out + "/BadMphd.wdt"}});
+    addCliCase("convert alpha WDT with a damaged MAIN",
+               {.args = {"convert", "@fixture/alpha/BadMain.wdt", "--to", "v18", "--out", out},
+                .code = Failure,
+                .errHas = {"BadMain.wdt: MAIN at 0x94"},
+                .absent = {out + "/BadMain.wdt"}});
+    addCliCase("convert zeros.wdt",
+               {.args = {"convert", "@fixture/garbage/zeros.wdt", "--to", "v18", "--out", out},
+                .code = Failure,
+                .errHas = {"zeros.wdt: MVER at 0x0"}});
+}
+
+void TestCli::garbageIsRefused() {
     checkCliCase(mFixture, mTemp->path());
 }
 
