@@ -7,6 +7,7 @@
 #include "io/adt/adt_split.h"
 #include "io/adt/detail/placement_records.h"
 #include "io/adt/mcnk_shape.h"
+#include "io/adt/split_set_check.h"
 #include "io/binary/chunk_id.h"
 
 #include <algorithm>
@@ -632,10 +633,19 @@ Expected<AdtReadResult> readAdt(std::span<const std::byte> file, const AdtReadOp
 
 Expected<AdtReadResult> readSplitAdt(std::span<const std::byte> root, std::span<const std::byte> tex0,
                                      std::span<const std::byte> obj0, const AdtReadOptions& options) {
+    // Files from different saves of the tile are refused (strict) or a problem (lenient), never merged.
+    const std::vector<Error> mixed = checkSplitSet(root, tex0, obj0);
+    if (!mixed.empty() && !options.lenient) {
+        return mixed.front();
+    }
     AdtReader reader({AdtFilePart{root, "root", AdtPart::Root}, AdtFilePart{tex0, "tex0", AdtPart::Tex},
                       AdtFilePart{obj0, "obj0", AdtPart::Obj}},
                      true, options);
-    return reader.run();
+    auto result = reader.run();
+    if (result) {
+        result->warnings.insert(result->warnings.begin(), mixed.begin(), mixed.end());
+    }
+    return result;
 }
 
 Expected<AdtReadResult> readSplitAdt(const SplitAdtFiles& files, const AdtReadOptions& options) {

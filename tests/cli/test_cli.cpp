@@ -4,6 +4,7 @@
 // functions of their own, each in the fresh folder init() makes.
 
 #include "io/adt/adt.h"
+#include "io/adt/adt_split.h"
 #include "support/alpha_wdt_builder.h"
 #include "support/gated_tiles.h"
 #include "support/test_bytes.h"
@@ -97,6 +98,8 @@ private slots:
     void convertErrors();
     void garbageIsRefused_data();
     void garbageIsRefused();
+    void mixedSplitSets_data();
+    void mixedSplitSets();
     void heightmapErrors_data();
     void heightmapErrors();
     void hmpErrors_data();
@@ -193,6 +196,28 @@ void TestCli::initTestCase() {
     QByteArray badMain = kalidar;
     std::memset(badMain.data() + layout.mainData - 8, 0, 4);
     QVERIFY(writeFile(fixture("alpha/BadMain.wdt"), badMain));
+
+    // mixed/: continent4229 saved as a split set twice (Before, After: a doodad placed and referenced from
+    // chunk 5), and Mixed = After's root and _tex0 with Before's _obj0.
+    {
+        const Bytes corpusTile = fromQt(fileBytes(corpus("adt/continent4229.adt")));
+        auto base = mapsmith::io::readAdt(corpusTile);
+        QVERIFY(base);
+        mapsmith::io::Adt placed = base->adt;
+        mapsmith::io::DoodadPlacement d = placed.doodads.front();
+        d.uniqueId = 999999;
+        placed.doodads.push_back(d);
+        placed.chunks[5].doodadRefs.push_back(std::uint32_t(placed.doodads.size() - 1));
+        const mapsmith::io::SplitAdtFiles before = mapsmith::io::writeSplitAdt(base->adt);
+        const mapsmith::io::SplitAdtFiles after = mapsmith::io::writeSplitAdt(placed);
+        QVERIFY(QDir().mkpath(fixture("mixed")));
+        QVERIFY(writeFile(fixture("mixed/Mixed_1_1.adt"), toQt(after.root)));
+        QVERIFY(writeFile(fixture("mixed/Mixed_1_1_tex0.adt"), toQt(after.tex0)));
+        QVERIFY(writeFile(fixture("mixed/Mixed_1_1_obj0.adt"), toQt(before.obj0)));
+        QVERIFY(writeFile(fixture("mixed/After_1_1.adt"), toQt(after.root)));
+        QVERIFY(writeFile(fixture("mixed/After_1_1_tex0.adt"), toQt(after.tex0)));
+        QVERIFY(writeFile(fixture("mixed/After_1_1_obj0.adt"), toQt(after.obj0)));
+    }
 
     // garbage/: 256 KB of zeros as every kind of file (Z_1_1 a split set), and MVER followed by zeros.
     QVERIFY(QDir().mkpath(fixture("garbage")));
@@ -452,6 +477,35 @@ void TestCli::garbageIsRefused_data() {
 }
 
 void TestCli::garbageIsRefused() {
+    checkCliCase(mFixture, mTemp->path());
+}
+
+// A split set whose _obj0 comes from an earlier save: validate reports it as an error for every consumer
+// (exit 1, also with --for), convert and dump refuse it (exit 3); each names the _obj0 file. The set that
+// belongs together validates.
+void TestCli::mixedSplitSets_data() {
+    addCliCaseColumn();
+    const QString root = QStringLiteral("@fixture/mixed/Mixed_1_1.adt");
+    const QString obj0 = QStringLiteral("@fixture/mixed/Mixed_1_1_obj0.adt");
+    const QString why = QStringLiteral("the files come from different saves of the tile");
+    addCliCase("validate",
+               {.args = {"validate", root}, .code = Invalid, .outHas = {obj0 + ": MCNK at 0x", why}});
+    addCliCase("validate --for client",
+               {.args = {"validate", root, "--for", "client"}, .code = Invalid, .outHas = {obj0, why}});
+    addCliCase("validate --json",
+               {.args = {"validate", root, "--json"},
+                .code = Invalid,
+                .json = {{"/valid", "false"}, {"/findings/0/file", "\"" + obj0.toStdString() + "\""}}});
+    addCliCase("convert", {.args = {"convert", root, "--to", "v18", "--out", "@out/out"},
+                           .code = Failure,
+                           .errHas = {obj0, why},
+                           .absent = {"@out/out/Mixed_1_1.adt"}});
+    addCliCase("dump", {.args = {"dump", root}, .code = Failure, .errHas = {obj0, why}});
+    addCliCase("validate a set that belongs together",
+               {.args = {"validate", "@fixture/mixed/After_1_1.adt"}, .code = Ok, .outHas = {"valid"}});
+}
+
+void TestCli::mixedSplitSets() {
     checkCliCase(mFixture, mTemp->path());
 }
 
