@@ -291,7 +291,7 @@ int runInfo(const QStringList& args) {
     if (kind != io::FileKind::Adt) {
         return modelInfo(kind, path, *bytes, parser.isSet(json));
     }
-    auto tile = readTile(path, parser.value(wdt), true);
+    auto tile = readTile(path, std::move(*bytes), parser.value(wdt), true);
     if (!tile) {
         err() << "mapsmith-cli info: " << located(path, tile.error()) << "\n";
         return Failure;
@@ -313,7 +313,7 @@ int runInfo(const QStringList& args) {
                 {{"part", f.part.toStdString()}, {"path", f.path.toStdString()}, {"size", f.bytes.size()}});
         }
         Json j{{"file", path.toStdString()},
-               {"size", bytes->size()},
+               {"size", files.files.front().bytes.size()},
                {"type", "ADT"},
                {"format", "adt"},
                {"layout", layoutName(files.layout)},
@@ -349,7 +349,7 @@ int runInfo(const QStringList& args) {
         return Ok;
     }
     auto& o = out();
-    o << "file:      " << path << " (" << bytes->size() << " bytes)\n";
+    o << "file:      " << path << " (" << files.files.front().bytes.size() << " bytes)\n";
     for (std::size_t i = 1; i < files.files.size(); ++i) {
         o << "           " << files.files[i].path << " (" << files.files[i].bytes.size() << " bytes)\n";
     }
@@ -448,7 +448,7 @@ int runDump(const QStringList& args) {
         printJson(io::dumpWdt(*w));
         return Ok;
     }
-    auto tile = readTile(path, parser.value(wdt), parser.isSet(lenient));
+    auto tile = readTile(path, std::move(*bytes), parser.value(wdt), parser.isSet(lenient));
     if (!tile) {
         err() << "mapsmith-cli dump: " << located(path, tile.error()) << "\n";
         return Failure;

@@ -245,6 +245,23 @@ int runConvert(const QStringList& args) {
                 alphaMaps << in;
                 continue;
             }
+            if (info.suffix().compare(QLatin1String("wdt"), Qt::CaseInsensitive) == 0) {
+                // Not an alpha WDT: a damaged one is a read error (exit 3) like a damaged tile.
+                auto bytes = core::readWholeFile(in);
+                if (!bytes) {
+                    err << command << ": " << located(in, bytes.error()) << "\n";
+                    ++failed;
+                    continue;
+                }
+                if (auto damaged = damagedWdtError(*bytes)) {
+                    err << command << ": " << located(in, *damaged) << "\n";
+                    ++failed;
+                    continue;
+                }
+                err << command << ": " << in
+                    << " is a v18 WDT; convert its map folder or its .adt tiles (the WDT is copied)\n";
+                return Usage;
+            }
             if (info.suffix().compare(QLatin1String("adt"), Qt::CaseInsensitive) != 0) {
                 err << command << ": " << in << " is not an .adt tile or a map folder\n";
                 return Usage;

@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "core/convert/alpha_import.h"
 #include "io/wdt/alpha_wdt.h"
+#include "io/wdt/wdt.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,6 +28,19 @@ bool isAlphaWdtFile(const QString& path) {
     const QByteArray head = f.read(4096);
     return io::isAlphaWdt(std::span<const std::byte>(reinterpret_cast<const std::byte*>(head.constData()),
                                                      std::size_t(head.size())));
+}
+
+std::optional<io::Error> damagedWdtError(std::span<const std::byte> bytes) {
+    auto v18 = io::readWdt(bytes);
+    if (v18) {
+        return std::nullopt;
+    }
+    auto alpha = io::readAlphaWdt(bytes);
+    if (alpha) { // isAlphaWdt disagrees with its reader: say so rather than guess
+        return io::Error{io::ErrorCode::BadValue, io::chunk::MPHD, 0,
+                         "reads as a 0.5.3 WDT but does not start like one"};
+    }
+    return v18.error().offset > alpha.error().offset ? v18.error() : alpha.error();
 }
 
 int convertAlphaMaps(const QStringList& inputs, const QString& dir, TileLayout layout,

@@ -11,13 +11,21 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <cstddef>
 #include <optional>
+#include <span>
 
 namespace mapsmith::cli {
 
 // True when `path` is a readable file that starts like an alpha WDT (MVER, a 128-byte MPHD, a MAIN of
 // 16-byte entries; see io::isAlphaWdt).
 bool isAlphaWdtFile(const QString& path);
+
+// For a .wdt that is not an alpha WDT (isAlphaWdtFile false): nullopt when it reads as a v18 WDT, else why it
+// cannot be read, chunk and offset: the 0.5.3 reader's error or the v18 one's, whichever read further into
+// the file (the alpha one on a tie: convert reads alpha WDTs, not v18 ones). A damaged alpha WDT is a read
+// error, not a usage error.
+std::optional<io::Error> damagedWdtError(std::span<const std::byte> bytes);
 
 // Converts each alpha WDT of `inputs` into `dir`: <Name>_<x>_<y>.adt (v18 or split sets) and <Name>.wdt,
 // <Name> being the input's base name. Alpha maps stay 4-bit unless `encoding` asks for 8-bit or RLE (the

@@ -142,6 +142,19 @@ io::Expected<AlphaDepth> readAlphaDepth(const QString& wdtPath, bool lenient) {
     return depth;
 }
 
+io::Expected<TileFiles> readTileFiles(const QString& path, std::vector<std::byte> rootBytes) {
+    if (isSplitRoot(path)) {
+        auto set = io::readSplitAdtFiles(toFsPath(path), std::move(rootBytes));
+        if (!set) {
+            return set.error();
+        }
+        return listSplitFiles(path, std::move(*set));
+    }
+    TileFiles out;
+    out.files.push_back({QStringLiteral("root"), path, std::move(rootBytes)});
+    return out;
+}
+
 io::Expected<TileFiles> readTileFiles(const QString& path) {
     if (isSplitRoot(path)) {
         auto set = io::readSplitAdtFiles(toFsPath(path));
@@ -164,12 +177,25 @@ io::Expected<io::AdtReadResult> decodeTile(const TileFiles& files, const io::Adt
         return io::readAdt(files.files.front().bytes, options);
     }
     const QString& root = files.files.front().path;
-    auto result = io::readSplitAdt(toSplitFiles(files), options);
+    // Read in place: the files are not copied (they may be large).
+    const auto bytesOf = [&files](const char* part) {
+        const TileFile* f = files.find(QLatin1String(part));
+        return f ? std::span<const std::byte>(f->bytes) : std::span<const std::byte>();
+    };
+    auto result = io::readSplitAdt(bytesOf("root"), bytesOf("tex0"), bytesOf("obj0"), options);
     if (!result) {
         io::Error e = result.error();
         nameSplitFile(e, root);
         return e;
     }
+    const auto keep = [&files](const char* part, std::optional<std::vector<std::byte>>& into) {
+        if (const TileFile* f = files.find(QLatin1String(part))) {
+            into = f->bytes;
+        }
+    };
+    keep("obj1", result->adt.obj1File);
+    keep("tex1", result->adt.tex1File);
+    keep("lod", result->adt.lodFile);
     for (io::Warning& w : result->warnings) {
         nameSplitFile(w, root);
     }
@@ -179,20 +205,16 @@ io::Expected<io::AdtReadResult> decodeTile(const TileFiles& files, const io::Adt
     return result;
 }
 
-io::Expected<InputTile> readTile(const QString& path, const AlphaDepth& alpha, bool lenient) {
-    auto files = readTileFiles(path);
-    if (!files) {
-        return files.error();
-    }
+io::Expected<InputTile> decodeInputTile(TileFiles& files, const AlphaDepth& alpha, bool lenient) {
     io::AdtReadOptions options;
     options.lenient = lenient;
     options.bigAlpha = alpha.bigAlpha;
-    auto result = decodeTile(*files, options);
+    auto result = decodeTile(files, options);
     if (!result) {
         return result.error();
     }
     InputTile tile;
-    tile.files = std::move(*files);
+    tile.files = std::move(files);
     tile.adt = std::move(result->adt);
     tile.warnings = std::move(result->warnings);
     tile.notes = std::move(result->notes);
@@ -201,12 +223,33 @@ io::Expected<InputTile> readTile(const QString& path, const AlphaDepth& alpha, b
     return tile;
 }
 
+io::Expected<InputTile> readTile(const QString& path, const AlphaDepth& alpha, bool lenient) {
+    auto files = readTileFiles(path);
+    if (!files) {
+        return files.error();
+    }
+    return decodeInputTile(*files, alpha, lenient);
+}
+
 io::Expected<InputTile> readTile(const QString& path, const QString& wdtOverride, bool lenient) {
     auto alpha = readAlphaDepth(wdtFor(path, wdtOverride), lenient);
     if (!alpha) {
         return alpha.error();
     }
     return readTile(path, *alpha, lenient);
+}
+
+io::Expected<InputTile> readTile(const QString& path, std::vector<std::byte> rootBytes,
+                                 const QString& wdtOverride, bool lenient) {
+    auto alpha = readAlphaDepth(wdtFor(path, wdtOverride), lenient);
+    if (!alpha) {
+        return alpha.error();
+    }
+    auto files = readTileFiles(path, std::move(rootBytes));
+    if (!files) {
+        return files.error();
+    }
+    return decodeInputTile(*files, *alpha, lenient);
 }
 
 TileFiles encodeTile(const io::Adt& adt, const QString& path, TileLayout layout,

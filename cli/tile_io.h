@@ -68,12 +68,20 @@ io::Expected<AlphaDepth> readAlphaDepth(const QString& wdtPath, bool lenient);
 
 // The files of the tile at `path`: the set when it is a split root, else the one v18 file.
 io::Expected<TileFiles> readTileFiles(const QString& path);
+// The same with the bytes of `path` already read (moved in, not read again). A split root whose first
+// bytes are not a chunk stream is refused before its partners are read.
+io::Expected<TileFiles> readTileFiles(const QString& path, std::vector<std::byte> rootBytes);
 // Parses files as read (or encoded). Errors and warnings of split sets name the file's path.
 io::Expected<io::AdtReadResult> decodeTile(const TileFiles& files, const io::AdtReadOptions& options);
+// decodeTile into a tile: on success the files move into it, on failure they stay in `files`.
+io::Expected<InputTile> decodeInputTile(TileFiles& files, const AlphaDepth& alpha, bool lenient);
 // readTileFiles + decodeTile.
 io::Expected<InputTile> readTile(const QString& path, const AlphaDepth& alpha, bool lenient);
 // The same with the depth from wdtFor(path, wdtOverride).
 io::Expected<InputTile> readTile(const QString& path, const QString& wdtOverride, bool lenient);
+// The same with the bytes of `path` already read (moved in, not read again).
+io::Expected<InputTile> readTile(const QString& path, std::vector<std::byte> rootBytes,
+                                 const QString& wdtOverride, bool lenient);
 
 // The tile in `layout`, `path` naming the v18 file or the split root (partners beside it).
 TileFiles encodeTile(const io::Adt& adt, const QString& path, TileLayout layout,

@@ -16,22 +16,34 @@
 namespace mapsmith::cli {
 namespace {
 
-// The findings of the tile or WDT at `path`; nullopt after printing why a file could not be read.
-std::optional<std::vector<io::Finding>> findingsOf(const QString& path, const std::vector<std::byte>& bytes,
+// The findings of the tile or WDT at `path` (its bytes moved in: a tile is not read twice); nullopt after
+// printing why a file could not be read.
+std::optional<std::vector<io::Finding>> findingsOf(const QString& path, std::vector<std::byte> bytes,
                                                    io::FileKind kind, const QString& wdtOverride) {
     if (kind == io::FileKind::Wdt) {
         return checkWdtBytes(bytes);
     }
-    auto tile = readTile(path, wdtOverride, true);
-    if (tile) {
-        return checkTile(*tile);
+    const auto unreadable = [&path](const io::Error& e,
+                                    const TileFiles& files) -> std::optional<std::vector<io::Finding>> {
+        if (e.code == io::ErrorCode::FileIo) {
+            err() << "mapsmith-cli validate: " << located(path, e) << "\n";
+            return std::nullopt;
+        }
+        return checkUnreadableTile(files, e);
+    };
+    auto files = readTileFiles(path, std::move(bytes));
+    if (!files) {
+        return unreadable(files.error(), TileFiles{});
     }
-    if (tile.error().code == io::ErrorCode::FileIo) {
-        err() << "mapsmith-cli validate: " << located(path, tile.error()) << "\n";
-        return std::nullopt;
+    auto alpha = readAlphaDepth(wdtFor(path, wdtOverride), true);
+    if (!alpha) {
+        return unreadable(alpha.error(), *files);
     }
-    auto files = readTileFiles(path);
-    return checkUnreadableTile(files ? *files : TileFiles{}, tile.error());
+    auto tile = decodeInputTile(*files, *alpha, true);
+    if (!tile) {
+        return unreadable(tile.error(), *files);
+    }
+    return checkTile(*tile);
 }
 
 int report(const QString& path, const std::vector<io::Finding>& findings, io::ConsumerSet consumers,
@@ -146,7 +158,7 @@ int runValidate(const QStringList& args) {
     if (kind != io::FileKind::Adt && kind != io::FileKind::Wdt) {
         return modelValidate(kind, path, *bytes, parser.isSet(json));
     }
-    const auto findings = findingsOf(path, *bytes, kind, parser.value(wdt));
+    const auto findings = findingsOf(path, std::move(*bytes), kind, parser.value(wdt));
     if (!findings) {
         return Failure;
     }

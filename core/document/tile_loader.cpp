@@ -5,6 +5,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace mapsmith::core {
 
 QString findWdtFor(const QString& adtPath) {
@@ -26,15 +28,35 @@ io::Expected<std::vector<std::byte>> readWholeFile(const QString& path) {
                          0,
                          QStringLiteral("cannot open %1: %2").arg(path, file.errorString()).toStdString()};
     }
-    const QByteArray data = file.readAll();
-    if (file.error() != QFileDevice::NoError) {
+    const auto readError = [&] {
         return io::Error{io::ErrorCode::FileIo,
                          {},
                          0,
                          QStringLiteral("cannot read %1: %2").arg(path, file.errorString()).toStdString()};
+    };
+    if (file.isSequential()) { // a pipe or device: its size is not known before the end
+        const QByteArray data = file.readAll();
+        if (file.error() != QFileDevice::NoError) {
+            return readError();
+        }
+        const auto* p = reinterpret_cast<const std::byte*>(data.constData());
+        return std::vector<std::byte>(p, p + data.size());
     }
-    const auto* p = reinterpret_cast<const std::byte*>(data.constData());
-    return std::vector<std::byte>(p, p + data.size());
+    // Straight into the result: one copy of the file in memory, however large.
+    std::vector<std::byte> out(std::size_t(std::max<qint64>(file.size(), 0)));
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const qint64 n = file.read(reinterpret_cast<char*>(out.data()) + got, qint64(out.size() - got));
+        if (n < 0) {
+            return readError();
+        }
+        if (n == 0) {
+            break; // the file shrank while it was read
+        }
+        got += std::size_t(n);
+    }
+    out.resize(got);
+    return out;
 }
 
 } // namespace mapsmith::core

@@ -3,11 +3,18 @@
 #include "io/adt/adt.h"
 #include "io/adt/mcnk_shape.h"
 #include "io/binary/byte_reader.h"
+#include "io/binary/chunk_id.h"
 #include "io/check/adt_file_checks.h"
 
 #include <string>
 
 namespace mapsmith::io {
+namespace {
+
+// A tile has about 256 x 12 + 20 chunks; a list this long is not a tile (the walk stops there).
+constexpr std::size_t kMaxListedChunks = 256 * 64 + 1024;
+
+} // namespace
 
 std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnostics& diag) {
     std::vector<ChunkEntry> out;
@@ -17,6 +24,16 @@ std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnosti
         const std::uint64_t at = r.position();
         const FourCC id = r.fourcc();
         const std::uint32_t size = r.u32();
+        if (!isPlausibleChunkId(id)) {
+            diag.warnings.push_back(at == 0 ? *checkFirstChunk(file, chunk::MVER) : notAChunkId(id, at));
+            return out;
+        }
+        if (out.size() >= kMaxListedChunks) {
+            diag.warnings.push_back(Error{ErrorCode::BadValue, id, at,
+                                          "more than " + std::to_string(kMaxListedChunks) +
+                                              " chunks: the rest of the file is not listed"});
+            return out;
+        }
         if (size > r.remaining()) {
             diag.warnings.push_back(Error{ErrorCode::SizeOutOfBounds, id, at,
                                           "chunk of " + std::to_string(size) + " bytes, only " +
@@ -49,6 +66,9 @@ std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnosti
                 const std::uint64_t rel = subAt + 8; // relative to the MCNK header start
                 const FourCC subId = m.fourcc();
                 const std::uint32_t subSize = m.u32();
+                if (!isPlausibleChunkId(subId)) {
+                    break; // padding or garbage after the sub-chunks: not listed (the reader names it)
+                }
                 std::uint64_t skip = subSize;
                 if (subId == chunk::MCNR && subSize == kMcnrEntriesSize && m.remaining() >= 448) {
                     skip = 448;

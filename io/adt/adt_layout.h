@@ -21,7 +21,8 @@ struct ChunkEntry {
 
 // Top-level chunks and, inside each MCNK, its sub-chunks: after the 128-byte header, or from the first
 // byte for headerless MCNKs (split _tex0/_obj0 files, see isHeaderlessMcnk in mcnk_shape.h). Stops at the
-// first top-level size that does not fit (reported in diag.warnings).
+// first top-level size that does not fit or id that is not a chunk id, and after a bounded number of
+// entries (each reported in diag.warnings); an MCNK's list ends quietly at bytes that are not a chunk id.
 std::vector<ChunkEntry> listAdtChunks(std::span<const std::byte> file, Diagnostics& diag);
 
 // The layout problems some consumer rejects or misreads (the error-severity findings of

@@ -5,6 +5,7 @@
 #include "io/adt/detail/adt_reader.h"
 
 #include "io/adt/detail/placement_records.h"
+#include "io/binary/chunk_id.h"
 
 #include <algorithm>
 #include <cstring>
@@ -18,6 +19,7 @@ constexpr std::size_t kMaxLayers = 4;
 constexpr std::size_t kMcvtSize = kVerticesPerChunk * 4; // 580
 constexpr std::size_t kMccvSize = kVerticesPerChunk * 4; // MCCV and MCLV: 145 BGRA values
 constexpr std::size_t kMcmtSize = 4;
+constexpr std::size_t kMaxUnknownSubChunks = 64; // per MCNK; real ones have none or a few
 static_assert(kMcvtSize == 580);
 static_assert(kMcnrEntriesSize + kMcnrPaddingSize == 448);
 
@@ -126,10 +128,19 @@ bool AdtReader::readPiece(const McnkPiece& piece, McnkRead& m) {
     }
     const McnkSizes& s = m.sizes;
     FourCC lastKnown;
+    std::size_t unknownCount = 0;
     while (!r.failed() && r.remaining() >= 8) {
         const std::uint64_t at = r.position();
         const FourCC id = r.fourcc();
         std::uint64_t size = r.u32();
+        if (!isPlausibleChunkId(id)) {
+            return abandon(m, notAChunkId(id, r.absoluteAt(at), chunk::MCNK));
+        }
+        if (!isKnownSub(id) && ++unknownCount > kMaxUnknownSubChunks) {
+            return abandon(m, Error{ErrorCode::BadValue, id, r.absoluteAt(at),
+                                    "more than " + std::to_string(kMaxUnknownSubChunks) +
+                                        " unknown sub-chunks: the rest of the MCNK is not read"});
+        }
         const std::uint64_t rel = at + 8; // header offsets count from the MCNK's own chunk header
         // MCAL and MCLQ size fields are unreliable in Blizzard files; the client uses the header's.
         if (withHeader && id == chunk::MCAL && s.ofsAlpha == rel && s.sizeAlpha >= 8 &&

@@ -7,6 +7,8 @@
 #include "io/adt/adt_split.h"
 #include "io/adt/detail/placement_records.h"
 #include "io/adt/mcnk_shape.h"
+#include "io/adt/split_set_check.h"
+#include "io/binary/chunk_id.h"
 
 #include <algorithm>
 #include <string>
@@ -19,6 +21,8 @@ constexpr std::size_t kModfEntrySize = kMapObjectRecordSize;
 constexpr std::size_t kMclyEntrySize = 16;
 constexpr std::uint64_t kMhdrSize = 64;
 constexpr std::uint64_t kMfboSize = 36;
+// Blizzard's tiles have a handful of chunks Mapsmith does not know; more is not a tile.
+constexpr std::size_t kMaxUnknownTopChunks = 1024;
 
 } // namespace
 
@@ -28,6 +32,13 @@ AdtReader::AdtReader(std::vector<AdtFilePart> parts, bool split, const AdtReadOp
 }
 
 Expected<AdtReadResult> AdtReader::run() {
+    // Every file of a tile starts with MVER: anything else is refused before any walk, in either mode.
+    for (std::size_t p = 0; p < mParts.size(); ++p) {
+        mCurrent = p;
+        if (auto bad = checkFirstChunk(mParts[p].bytes, chunk::MVER)) {
+            return named(std::move(*bad));
+        }
+    }
     if (!collectChunks()) {
         return mReport.error();
     }
@@ -84,18 +95,34 @@ bool AdtReader::isKnownTop(FourCC id) const {
            id == MWID || id == MDDF || id == MODF || id == MH2O || id == MFBO || id == MTXF || id == MCNK;
 }
 
-// Every file's top-level chunks: MCNKs into mMcnks, the other known ones into mTop, unknown ones into the
-// model (after the known chunk they followed).
+// Every file's top-level chunks: MCNKs into mMcnks (the first 256, the others counted), the other known
+// ones into mTop, unknown ones into the model (after the known chunk they followed). A header whose id is
+// not a chunk id ends the walk of that file: what follows is not chunks.
 bool AdtReader::collectChunks() {
     mMcnks.resize(mParts.size());
+    mMcnkTotal.assign(mParts.size(), 0);
     for (std::size_t p = 0; p < mParts.size(); ++p) {
         mCurrent = p;
         ByteReader file(mParts[p].bytes);
         FourCC lastKnown;
+        std::size_t unknownCount = 0;
+        bool walked = true; // false: stopped at bytes that are not chunks (already the problem)
         while (file.remaining() >= 8) {
             const std::uint64_t at = file.position();
             const FourCC id = file.fourcc();
             const std::uint32_t size = file.u32();
+            if (!isPlausibleChunkId(id) || (!isKnownTop(id) && ++unknownCount > kMaxUnknownTopChunks)) {
+                Error e = isPlausibleChunkId(id)
+                              ? Error{ErrorCode::BadValue, id, at,
+                                      "more than " + std::to_string(kMaxUnknownTopChunks) +
+                                          " unknown chunks: the rest of the file is not read"}
+                              : notAChunkId(id, at);
+                if (!problem(std::move(e))) {
+                    return false;
+                }
+                walked = false;
+                break;
+            }
             if (size > file.remaining()) {
                 file.setChunk(id);
                 file.failAt(at, ErrorCode::SizeOutOfBounds,
@@ -109,7 +136,10 @@ bool AdtReader::collectChunks() {
             ByteReader data = file.sub(file.position(), size, id);
             file.skip(size);
             if (id == chunk::MCNK) {
-                mMcnks[p].push_back(data);
+                if (mMcnks[p].size() < std::size_t(kChunksPerTile)) {
+                    mMcnks[p].push_back(data);
+                }
+                ++mMcnkTotal[p];
             } else if (isKnownTop(id)) {
                 mTop.push_back({id, data, p});
             } else {
@@ -120,7 +150,7 @@ bool AdtReader::collectChunks() {
                 lastKnown = id;
             }
         }
-        if (file.remaining() != 0 &&
+        if (walked && file.remaining() != 0 &&
             !problem(Error{ErrorCode::Truncated, FourCC{}, file.absolute(),
                            std::to_string(file.remaining()) + " stray bytes after the last chunk"})) {
             return false;
@@ -471,10 +501,11 @@ bool AdtReader::collectPieces() {
     for (std::size_t p = 0; p < mParts.size(); ++p) {
         mCurrent = p;
         const auto& list = mMcnks[p];
-        if ((!mSplit || !list.empty()) && list.size() != std::size_t(kChunksPerTile) &&
-            !problem(
-                Error{ErrorCode::MissingChunk, chunk::MCNK, list.empty() ? 0 : list.front().absoluteAt(0) - 8,
-                      "the file has " + std::to_string(list.size()) + " MCNK chunks, 256 are required"})) {
+        const std::uint64_t total = mMcnkTotal[p];
+        if ((!mSplit || total != 0) && total != std::uint64_t(kChunksPerTile) &&
+            !problem(Error{ErrorCode::MissingChunk, chunk::MCNK,
+                           list.empty() ? 0 : list.front().absoluteAt(0) - 8,
+                           "the file has " + std::to_string(total) + " MCNK chunks, 256 are required"})) {
             return false;
         }
         for (std::size_t i = 0; i < list.size() && i < std::size_t(kChunksPerTile); ++i) {
@@ -600,12 +631,25 @@ Expected<AdtReadResult> readAdt(std::span<const std::byte> file, const AdtReadOp
     return reader.run();
 }
 
-Expected<AdtReadResult> readSplitAdt(const SplitAdtFiles& files, const AdtReadOptions& options) {
-    AdtReader reader({AdtFilePart{files.root, "root", AdtPart::Root},
-                      AdtFilePart{files.tex0, "tex0", AdtPart::Tex},
-                      AdtFilePart{files.obj0, "obj0", AdtPart::Obj}},
+Expected<AdtReadResult> readSplitAdt(std::span<const std::byte> root, std::span<const std::byte> tex0,
+                                     std::span<const std::byte> obj0, const AdtReadOptions& options) {
+    // Files from different saves of the tile are refused (strict) or a problem (lenient), never merged.
+    const std::vector<Error> mixed = checkSplitSet(root, tex0, obj0);
+    if (!mixed.empty() && !options.lenient) {
+        return mixed.front();
+    }
+    AdtReader reader({AdtFilePart{root, "root", AdtPart::Root}, AdtFilePart{tex0, "tex0", AdtPart::Tex},
+                      AdtFilePart{obj0, "obj0", AdtPart::Obj}},
                      true, options);
     auto result = reader.run();
+    if (result) {
+        result->warnings.insert(result->warnings.begin(), mixed.begin(), mixed.end());
+    }
+    return result;
+}
+
+Expected<AdtReadResult> readSplitAdt(const SplitAdtFiles& files, const AdtReadOptions& options) {
+    auto result = readSplitAdt(files.root, files.tex0, files.obj0, options);
     if (result) {
         result->adt.obj1File = files.obj1;
         result->adt.tex1File = files.tex1;

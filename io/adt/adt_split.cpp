@@ -1,5 +1,6 @@
 #include "io/adt/adt_split.h"
 
+#include "io/binary/chunk_id.h"
 #include "io/binary/file_io.h"
 #include "io/binary/text.h"
 
@@ -30,6 +31,70 @@ Warning lost(FourCC id, std::string message, std::string file = {}) {
                    std::move(file)};
 }
 
+// The set beside `root`; `rootBytes`: the root's bytes when the caller read them.
+Expected<SplitAdtFiles> readSet(const std::filesystem::path& root,
+                                std::optional<std::vector<std::byte>> rootBytes) {
+    // Reads one file of the set into `out`; a missing file is an error only when `required`.
+    const auto read = [](const std::filesystem::path& path, std::optional<std::vector<std::byte>>& out,
+                         bool required) -> std::optional<Error> {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) {
+            if (!required) {
+                return std::nullopt;
+            }
+            return Error{ErrorCode::FileIo, FourCC{}, 0,
+                         "the split set needs " + path.string() + ", which is missing", path.string()};
+        }
+        auto bytes = readFileBytes(path.string());
+        if (!bytes) {
+            Error e = bytes.error();
+            e.file = path.string();
+            return e;
+        }
+        // Garbage is refused before the next file of the set is read (bounded memory for any input).
+        if (auto bad = required ? checkChunkStream(*bytes, chunk::MVER) : std::nullopt) {
+            bad->file = path.string();
+            return bad;
+        }
+        out = std::move(*bytes);
+        return std::nullopt;
+    };
+    std::optional<std::vector<std::byte>> root0, tex0, obj0;
+    if (rootBytes) {
+        if (auto bad = checkChunkStream(*rootBytes, chunk::MVER)) {
+            bad->file = root.string();
+            return *bad;
+        }
+        root0 = std::move(rootBytes);
+    }
+    SplitAdtFiles files;
+    const std::pair<std::filesystem::path, std::optional<std::vector<std::byte>>*> required[] = {
+        {root, &root0},
+        {splitPartnerPath(root, SplitFileKind::Tex0), &tex0},
+        {splitPartnerPath(root, SplitFileKind::Obj0), &obj0}};
+    for (const auto& [path, out] : required) {
+        if (*out) {
+            continue; // the root, given
+        }
+        if (auto e = read(path, *out, true)) {
+            return *e;
+        }
+    }
+    const std::pair<SplitFileKind, std::optional<std::vector<std::byte>>*> optional[] = {
+        {SplitFileKind::Obj1, &files.obj1},
+        {SplitFileKind::Tex1, &files.tex1},
+        {SplitFileKind::Lod, &files.lod}};
+    for (const auto& [kind, out] : optional) {
+        if (auto e = read(splitPartnerPath(root, kind), *out, false)) {
+            return *e;
+        }
+    }
+    files.root = std::move(*root0);
+    files.tex0 = std::move(*tex0);
+    files.obj0 = std::move(*obj0);
+    return files;
+}
+
 } // namespace
 
 std::filesystem::path splitPartnerPath(const std::filesystem::path& root, SplitFileKind kind) {
@@ -58,50 +123,12 @@ bool hasSplitPartners(const std::filesystem::path& root) {
 }
 
 Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root) {
-    // Reads one file of the set into `out`; a missing file is an error only when `required`.
-    const auto read = [](const std::filesystem::path& path, std::optional<std::vector<std::byte>>& out,
-                         bool required) -> std::optional<Error> {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) {
-            if (!required) {
-                return std::nullopt;
-            }
-            return Error{ErrorCode::FileIo, FourCC{}, 0,
-                         "the split set needs " + path.string() + ", which is missing", path.string()};
-        }
-        auto bytes = readFileBytes(path.string());
-        if (!bytes) {
-            Error e = bytes.error();
-            e.file = path.string();
-            return e;
-        }
-        out = std::move(*bytes);
-        return std::nullopt;
-    };
-    std::optional<std::vector<std::byte>> root0, tex0, obj0;
-    SplitAdtFiles files;
-    const std::pair<std::filesystem::path, std::optional<std::vector<std::byte>>*> required[] = {
-        {root, &root0},
-        {splitPartnerPath(root, SplitFileKind::Tex0), &tex0},
-        {splitPartnerPath(root, SplitFileKind::Obj0), &obj0}};
-    for (const auto& [path, out] : required) {
-        if (auto e = read(path, *out, true)) {
-            return *e;
-        }
-    }
-    const std::pair<SplitFileKind, std::optional<std::vector<std::byte>>*> optional[] = {
-        {SplitFileKind::Obj1, &files.obj1},
-        {SplitFileKind::Tex1, &files.tex1},
-        {SplitFileKind::Lod, &files.lod}};
-    for (const auto& [kind, out] : optional) {
-        if (auto e = read(splitPartnerPath(root, kind), *out, false)) {
-            return *e;
-        }
-    }
-    files.root = std::move(*root0);
-    files.tex0 = std::move(*tex0);
-    files.obj0 = std::move(*obj0);
-    return files;
+    return readSet(root, std::nullopt);
+}
+
+Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root,
+                                          std::vector<std::byte> rootBytes) {
+    return readSet(root, std::move(rootBytes));
 }
 
 Expected<void> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files) {

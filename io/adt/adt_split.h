@@ -56,6 +56,7 @@
 #include <array>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,9 @@ struct SplitAdtFiles {
 // readAdt; MCIN is not required. A MAMP or MHDR mamp value other than 0 (alpha maps smaller than 64x64)
 // is refused.
 Expected<AdtReadResult> readSplitAdt(const SplitAdtFiles& files, const AdtReadOptions& options = {});
+// The same over the bytes of the three files, without copying them; obj1/tex1/lod are the caller's.
+Expected<AdtReadResult> readSplitAdt(std::span<const std::byte> root, std::span<const std::byte> tex0,
+                                     std::span<const std::byte> obj0, const AdtReadOptions& options = {});
 
 // Writes the model in the split layout above; alpha maps as in writeAdt (options.alphaEncoding).
 SplitAdtFiles writeSplitAdt(const Adt& adt, const AdtWriteOptions& options = {});
@@ -96,6 +100,9 @@ bool hasSplitPartners(const std::filesystem::path& root);
 // Reads root and its partners. _tex0 and _obj0 are required (error naming the missing file); _obj1,
 // _tex1 and _lod are read when present. Errors name the file by its path.
 Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root);
+// The same with the root's bytes already read (moved into the set).
+Expected<SplitAdtFiles> readSplitAdtFiles(const std::filesystem::path& root,
+                                          std::vector<std::byte> rootBytes);
 // Writes the set beside `root` (root itself, _tex0, _obj0, and _obj1/_tex1/_lod when the set has them).
 // Plain writes, not atomic (the app layer saves through temporary files). Error names the file.
 Expected<void> writeSplitAdtFiles(const std::filesystem::path& root, const SplitAdtFiles& files);

@@ -6,6 +6,7 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/binary/byte_writer.h"
+#include "io/binary/chunk_id.h"
 #include "io/binary/hex.h"
 
 #include <algorithm>
@@ -40,6 +41,10 @@ std::string tileName(int index) {
     return std::to_string(index % kWdlTilesPerSide) + "_" + std::to_string(index / kWdlTilesPerSide);
 }
 
+// A WDL holds MVER, MAOF, an MARE and an MAHO per tile and a few model chunks: more chunks than this are
+// not a WDL.
+constexpr std::size_t kMaxWdlChunks = 2 * std::size_t(kTileCount) + 64;
+
 Expected<std::vector<FoundChunk>> walkChunks(std::span<const std::byte> file) {
     std::vector<FoundChunk> out;
     ByteReader r(file);
@@ -52,6 +57,13 @@ Expected<std::vector<FoundChunk>> walkChunks(std::span<const std::byte> file) {
         }
         const FourCC id = r.fourcc();
         const std::uint64_t size = r.u32("chunk size");
+        if (!isPlausibleChunkId(id)) {
+            return notAChunkId(id, at);
+        }
+        if (out.size() >= kMaxWdlChunks) {
+            return Error{ErrorCode::BadValue, id, at,
+                         "more than " + std::to_string(kMaxWdlChunks) + " chunks, which no WDL has"};
+        }
         if (size > r.remaining()) {
             return Error{ErrorCode::SizeOutOfBounds, id, at,
                          "chunk of " + std::to_string(size) + " bytes, only " +
@@ -127,6 +139,12 @@ bool Wdl::removeTile(int x, int y) {
 }
 
 Expected<Wdl> readWdl(std::span<const std::byte> file) {
+    // The first chunk decides before any walk: garbage costs nothing.
+    if (auto bad = checkFirstChunk(file, chunk::MVER)) {
+        const FourCC first = ByteReader(file).fourcc();
+        return isPlausibleChunkId(first) ? Error{ErrorCode::BadMagic, first, 0, "a WDL starts with MVER"}
+                                         : *bad;
+    }
     auto walked = walkChunks(file);
     if (!walked) {
         return walked.error();

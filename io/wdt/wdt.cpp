@@ -6,6 +6,7 @@
 
 #include "io/binary/byte_reader.h"
 #include "io/binary/byte_writer.h"
+#include "io/binary/chunk_id.h"
 #include "io/binary/hex.h"
 
 #include <algorithm>
@@ -24,6 +25,8 @@ constexpr std::size_t kMphdSize = kMphdWords * 4;
 constexpr std::size_t kMainEntrySize = 8;
 constexpr std::size_t kMainSize = kMainEntrySize * std::size_t(kWdtTileCount);
 constexpr std::size_t kModfEntrySize = 64;
+// Blizzard's WDTs have none; more than this many unknown chunks is not a WDT.
+constexpr std::size_t kMaxUnknownChunks = 1024;
 
 static_assert(kMphdSize == 32, "MPHD is 8 u32");
 static_assert(kMphdWords == 1 + std::tuple_size_v<decltype(Wdt::headerRest)>);
@@ -170,6 +173,7 @@ Expected<Wdt> WdtReader::run() {
     std::array<std::uint64_t, kKnownOrder.size()> seenAt{}; // header offset + 1; 0 = not seen
     int highestRank = 0;
     FourCC lastKnown;
+    std::optional<Error> walkCut; // why the walk stopped before the end (lenient)
 
     while (!file.atEnd()) {
         const std::uint64_t at = file.position();
@@ -183,6 +187,20 @@ Expected<Wdt> WdtReader::run() {
         }
         const FourCC id = file.fourcc();
         std::uint64_t size = file.u32("chunk size");
+        if (!isPlausibleChunkId(id) || (knownRank(id) == 0 && mWdt.unknown.size() >= kMaxUnknownChunks)) {
+            if (at == 0) {
+                return *checkFirstChunk(mFile, chunk::MVER); // garbage from the first byte, in either mode
+            }
+            Error e = isPlausibleChunkId(id) ? Error{ErrorCode::BadValue, id, at,
+                                                     "more than " + std::to_string(kMaxUnknownChunks) +
+                                                         " unknown chunks: the rest of the file is not read"}
+                                             : notAChunkId(id, at);
+            if (!mReport.problem(e)) {
+                return mReport.error();
+            }
+            walkCut = std::move(e);
+            break;
+        }
         if (size > file.remaining()) {
             if (!mReport.problem(Error{ErrorCode::SizeOutOfBounds, id, at,
                                        "chunk of " + std::to_string(size) + " bytes, only " +
@@ -248,7 +266,10 @@ Expected<Wdt> WdtReader::run() {
 
     const std::uint64_t end = file.position();
     if (seenAt[3] == 0) {
-        // Without MAIN there is no map, lenient or not.
+        // Without MAIN there is no map, lenient or not; a walk cut short names its cause.
+        if (walkCut) {
+            return *walkCut;
+        }
         return Error{ErrorCode::MissingChunk, chunk::MAIN, end,
                      "no MAIN chunk in the file's " + std::to_string(mFile.size()) + " bytes"};
     }

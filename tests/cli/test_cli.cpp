@@ -4,6 +4,7 @@
 // functions of their own, each in the fresh folder init() makes.
 
 #include "io/adt/adt.h"
+#include "io/adt/adt_split.h"
 #include "support/alpha_wdt_builder.h"
 #include "support/gated_tiles.h"
 #include "support/test_bytes.h"
@@ -95,6 +96,10 @@ private slots:
     void commandErrors();
     void convertErrors_data();
     void convertErrors();
+    void garbageIsRefused_data();
+    void garbageIsRefused();
+    void mixedSplitSets_data();
+    void mixedSplitSets();
     void heightmapErrors_data();
     void heightmapErrors();
     void hmpErrors_data();
@@ -184,6 +189,47 @@ void TestCli::initTestCase() {
     const auto past = std::uint32_t(damaged.size() + 5);
     std::memcpy(damaged.data() + layout.mcin.at(40 * 64 + 31) + 8 + 16 * 3, &past, 4);
     QVERIFY(writeFile(fixture("alpha/Broken.wdt"), damaged));
+    // Damaged headers: MPHD's size (at 0x10) and MAIN's id (at the MAIN header) overwritten.
+    QByteArray badMphd = kalidar;
+    const std::uint32_t mphdSize = 256;
+    std::memcpy(badMphd.data() + layout.mphdData - 4, &mphdSize, 4);
+    QVERIFY(writeFile(fixture("alpha/BadMphd.wdt"), badMphd));
+    QByteArray badMain = kalidar;
+    std::memset(badMain.data() + layout.mainData - 8, 0, 4);
+    QVERIFY(writeFile(fixture("alpha/BadMain.wdt"), badMain));
+
+    // mixed/: continent4229 saved as a split set twice (Before, After: a doodad placed and referenced from
+    // chunk 5), and Mixed = After's root and _tex0 with Before's _obj0.
+    {
+        const Bytes corpusTile = fromQt(fileBytes(corpus("adt/continent4229.adt")));
+        auto base = mapsmith::io::readAdt(corpusTile);
+        QVERIFY(base);
+        mapsmith::io::Adt placed = base->adt;
+        mapsmith::io::DoodadPlacement d = placed.doodads.front();
+        d.uniqueId = 999999;
+        placed.doodads.push_back(d);
+        placed.chunks[5].doodadRefs.push_back(std::uint32_t(placed.doodads.size() - 1));
+        const mapsmith::io::SplitAdtFiles before = mapsmith::io::writeSplitAdt(base->adt);
+        const mapsmith::io::SplitAdtFiles after = mapsmith::io::writeSplitAdt(placed);
+        QVERIFY(QDir().mkpath(fixture("mixed")));
+        QVERIFY(writeFile(fixture("mixed/Mixed_1_1.adt"), toQt(after.root)));
+        QVERIFY(writeFile(fixture("mixed/Mixed_1_1_tex0.adt"), toQt(after.tex0)));
+        QVERIFY(writeFile(fixture("mixed/Mixed_1_1_obj0.adt"), toQt(before.obj0)));
+        QVERIFY(writeFile(fixture("mixed/After_1_1.adt"), toQt(after.root)));
+        QVERIFY(writeFile(fixture("mixed/After_1_1_tex0.adt"), toQt(after.tex0)));
+        QVERIFY(writeFile(fixture("mixed/After_1_1_obj0.adt"), toQt(after.obj0)));
+    }
+
+    // garbage/: 256 KB of zeros as every kind of file (Z_1_1 a split set), and MVER followed by zeros.
+    QVERIFY(QDir().mkpath(fixture("garbage")));
+    const QByteArray zeros(256 * 1024, '\0');
+    for (const char* name : {"zeros.adt", "zeros.wdt", "zeros.wdl", "zeros.wmo", "Z_1_1.adt",
+                             "Z_1_1_tex0.adt", "Z_1_1_obj0.adt"}) {
+        QVERIFY(writeFile(fixture("garbage/") + QLatin1String(name), zeros));
+    }
+    const QByteArray mver("REVM\x04\0\0\0\x12\0\0\0", 12);
+    QVERIFY(writeFile(fixture("garbage/mver.adt"), mver + zeros));
+    QVERIFY(writeFile(fixture("garbage/mver.wdt"), mver + zeros));
 
     // hmp/: files that do not read as terrains, and HMP7 terrains whose skin is an ATI2 DDS (undecodable)
     // or of type 7 (no skin type).
@@ -388,6 +434,79 @@ void TestCli::convertErrors_data() {
 }
 
 void TestCli::convertErrors() {
+    checkCliCase(mFixture, mTemp->path());
+}
+
+// Files of zeros (or MVER and zeros) are read errors naming the place, for every command; a 0.5.3 WDT with a
+// damaged header is a read error with its chunk and offset (exit 3), not a usage error.
+void TestCli::garbageIsRefused_data() {
+    addCliCaseColumn();
+    const QString zerosAt0 = QStringLiteral("MVER at 0x0: the file starts with 00 00 00 00, not MVER");
+    for (const char* name : {"zeros.adt", "zeros.wdt", "zeros.wdl", "Z_1_1.adt"}) {
+        const QString file = QStringLiteral("@fixture/garbage/") + QLatin1String(name);
+        addCliCase((std::string("info ") + name).c_str(),
+                   {.args = {"info", file}, .code = Failure, .errHas = {zerosAt0}});
+        addCliCase((std::string("validate ") + name).c_str(),
+                   {.args = {"validate", file}, .code = Invalid, .outHas = {zerosAt0}});
+    }
+    addCliCase("dump zeros.adt",
+               {.args = {"dump", "@fixture/garbage/zeros.adt"}, .code = Failure, .errHas = {zerosAt0}});
+    addCliCase("validate zeros.wmo", {.args = {"validate", "@fixture/garbage/zeros.wmo"},
+                                      .code = Invalid,
+                                      .outHas = {"at 0x0: bytes 00 00 00 00 are not a chunk id"}});
+    for (const char* name : {"mver.adt", "mver.wdt"}) {
+        addCliCase((std::string("info ") + name).c_str(),
+                   {.args = {"info", QStringLiteral("@fixture/garbage/") + QLatin1String(name)},
+                    .code = Failure,
+                    .errHas = {"at 0xc: bytes 00 00 00 00 are not a chunk id"}});
+    }
+    const QString out = QStringLiteral("@out/out");
+    addCliCase("convert alpha WDT with a damaged MPHD",
+               {.args = {"convert", "@fixture/alpha/BadMphd.wdt", "--to", "v18", "--out", out},
+                .code = Failure,
+                .errHas = {"BadMphd.wdt: MPHD at 0xc: size 256 is not 128"},
+                .absent = {out + "/BadMphd.wdt"}});
+    addCliCase("convert alpha WDT with a damaged MAIN",
+               {.args = {"convert", "@fixture/alpha/BadMain.wdt", "--to", "v18", "--out", out},
+                .code = Failure,
+                .errHas = {"BadMain.wdt: MAIN at 0x94"},
+                .absent = {out + "/BadMain.wdt"}});
+    addCliCase("convert zeros.wdt",
+               {.args = {"convert", "@fixture/garbage/zeros.wdt", "--to", "v18", "--out", out},
+                .code = Failure,
+                .errHas = {"zeros.wdt: MVER at 0x0"}});
+}
+
+void TestCli::garbageIsRefused() {
+    checkCliCase(mFixture, mTemp->path());
+}
+
+// A split set whose _obj0 comes from an earlier save: validate reports it as an error for every consumer
+// (exit 1, also with --for), convert and dump refuse it (exit 3); each names the _obj0 file. The set that
+// belongs together validates.
+void TestCli::mixedSplitSets_data() {
+    addCliCaseColumn();
+    const QString root = QStringLiteral("@fixture/mixed/Mixed_1_1.adt");
+    const QString obj0 = QStringLiteral("@fixture/mixed/Mixed_1_1_obj0.adt");
+    const QString why = QStringLiteral("the files come from different saves of the tile");
+    addCliCase("validate",
+               {.args = {"validate", root}, .code = Invalid, .outHas = {obj0 + ": MCNK at 0x", why}});
+    addCliCase("validate --for client",
+               {.args = {"validate", root, "--for", "client"}, .code = Invalid, .outHas = {obj0, why}});
+    addCliCase("validate --json",
+               {.args = {"validate", root, "--json"},
+                .code = Invalid,
+                .json = {{"/valid", "false"}, {"/findings/0/file", "\"" + obj0.toStdString() + "\""}}});
+    addCliCase("convert", {.args = {"convert", root, "--to", "v18", "--out", "@out/out"},
+                           .code = Failure,
+                           .errHas = {obj0, why},
+                           .absent = {"@out/out/Mixed_1_1.adt"}});
+    addCliCase("dump", {.args = {"dump", root}, .code = Failure, .errHas = {obj0, why}});
+    addCliCase("validate a set that belongs together",
+               {.args = {"validate", "@fixture/mixed/After_1_1.adt"}, .code = Ok, .outHas = {"valid"}});
+}
+
+void TestCli::mixedSplitSets() {
     checkCliCase(mFixture, mTemp->path());
 }
 

@@ -187,7 +187,8 @@ private:
     ProblemReporter mReport{mDiag};
     Adt mAdt;
     std::vector<TopChunk> mTop;                  // known top-level chunks of every file, in file order
-    std::vector<std::vector<ByteReader>> mMcnks; // per file, its MCNKs in order
+    std::vector<std::vector<ByteReader>> mMcnks; // per file, its first 256 MCNKs in order
+    std::vector<std::uint64_t> mMcnkTotal;       // per file, how many MCNKs it has
     std::vector<McnkPiece> mPieces;              // [i * kMaxAdtParts + k]: the k-th piece of chunk i
     std::vector<std::uint8_t> mPieceCount;       // pieces of chunk i
     bool mBigAlpha = false;

@@ -1,5 +1,7 @@
 #include "io/model/detail/chunk_walk.h"
 
+#include "io/binary/chunk_id.h"
+
 #include <string>
 
 namespace mapsmith::io::detail {
@@ -46,6 +48,16 @@ ChunkStep nextChunk(ByteReader& r, ModelReport& report, TagOrder order, RawChunk
     }
     const FourCC id = tagFromU32(r.u32("chunk id"), order);
     std::uint64_t size = r.u32("chunk size");
+    if (!isPlausibleChunkId(id)) {
+        // Not a chunk stream from here on: nothing after it can be walked. At the file's first byte it is no
+        // chunk file at all, in either mode.
+        if (at == 0) {
+            report.fatal(notAChunkId(id, at, r.chunk()));
+            return ChunkStep::Stop;
+        }
+        const bool go = report.problem(notAChunkId(id, at, r.chunk()));
+        return go ? ChunkStep::End : ChunkStep::Stop;
+    }
     if (size > r.remaining()) {
         if (!report.problem(ErrorCode::SizeOutOfBounds, id, at,
                             "chunk of " + std::to_string(size) + " bytes, only " +

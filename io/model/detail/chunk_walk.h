@@ -6,6 +6,7 @@
 #include "io/model/detail/model_report.h"
 #include "io/model/model_types.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -29,11 +30,20 @@ enum class ChunkStep { Chunk, End, Stop };
 // is a problem; lenient reading keeps the bytes that are there.
 ChunkStep nextChunk(ByteReader& r, ModelReport& report, TagOrder order, RawChunk& out);
 
+// Models hold tens of chunks; a stream with more than this many is not one (its walk ends there).
+inline constexpr std::size_t kMaxModelChunks = 4096;
+
 // Calls read(RawChunk&) -> bool for every chunk of r in order. False when a strict read must stop, on a
-// chunk header or size (report.error() says why) or when read returns false.
+// chunk header or size (report.error() says why) or when read returns false. The walk ends after
+// kMaxModelChunks chunks, a problem.
 template <class F> bool forEachChunk(ByteReader& r, ModelReport& report, TagOrder order, F&& read) {
     RawChunk c;
-    for (;;) {
+    for (std::size_t n = 0;; ++n) {
+        if (n == kMaxModelChunks && !r.atEnd()) {
+            return report.problem(ErrorCode::BadValue, r.chunk(), r.absolute(),
+                                  "more than " + std::to_string(kMaxModelChunks) +
+                                      " chunks: the rest of the file is not read");
+        }
         const ChunkStep step = nextChunk(r, report, order, c);
         if (step != ChunkStep::Chunk) {
             return step == ChunkStep::End;

@@ -24,6 +24,8 @@ public:
     }
     // A problem raised through a ByteReader (its first error), stamped with the file.
     bool problem(Error e) { return problem(e.code, e.chunk, e.offset, std::move(e.message)); }
+    // A problem that stops the read in both modes (returns false).
+    bool fatal(Error e) { return mReporter.fatal(make(e.code, e.chunk, e.offset, std::move(e.message))); }
     // A warning in both modes (something the caller can live with, e.g. a missing optional file).
     void warn(ErrorCode code, FourCC chunk, std::uint64_t offset, std::string message) {
         mReporter.warn(make(code, chunk, offset, std::move(message)));

@@ -155,6 +155,43 @@ private slots:
                  tile.error().describe().c_str());
     }
 
+    // A split set whose _obj0 comes from the save before a doodad was placed: the document refuses the tile
+    // with the message naming that file, instead of merging the two saves.
+    void mixedSetIsRefused() {
+        auto doc = openOrFail(mV18);
+        const QString splitWdt = mDir->filePath(QStringLiteral("split/Isle.wdt"));
+        QVERIFY(QDir().mkpath(mDir->filePath(QStringLiteral("split"))));
+        QVERIFY(doc->saveAs(std::make_unique<core::FolderMapSource>(splitWdt, TileLayout::Split)).ok);
+        const QString obj0 = mDir->filePath(QStringLiteral("split/Isle_30_30_obj0.adt"));
+        const QByteArray oldObj0 = fileBytes(obj0);
+
+        // The second save, through the project's writer: one doodad placed in chunk 5.
+        auto tile = doc->loadTile({30, 30});
+        QVERIFY(tile);
+        io::Adt placed = **tile;
+        placed.modelNames.push_back("World\\Generic\\Tree.m2");
+        io::DoodadPlacement d;
+        d.nameIndex = std::uint32_t(placed.modelNames.size() - 1);
+        d.uniqueId = 4242;
+        placed.doodads.push_back(d);
+        placed.chunks[5].doodadRefs.push_back(std::uint32_t(placed.doodads.size() - 1));
+        const io::SplitAdtFiles after = io::writeSplitAdt(placed);
+        QVERIFY(io::writeSplitAdtFiles(mDir->filePath(QStringLiteral("split/Isle_30_30.adt")).toStdString(),
+                                       after));
+        QFile old(obj0);
+        QVERIFY(old.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(old.write(oldObj0), oldObj0.size());
+        old.close();
+
+        auto split = openOrFail(splitWdt);
+        const auto mixed = split->loadTile({30, 30});
+        QVERIFY(!mixed);
+        const std::string text = mixed.error().describe();
+        QVERIFY2(text.find("Isle_30_30_obj0.adt: MCNK at ") == 0, text.c_str());
+        QVERIFY2(text.find("different saves of the tile") != std::string::npos, text.c_str());
+        QVERIFY(split->loadTile({31, 30})); // the other tile belongs together
+    }
+
 private:
     std::unique_ptr<QTemporaryDir> mDir;
     QString mV18;
