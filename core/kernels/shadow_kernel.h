@@ -18,10 +18,13 @@
 // (highest - start) / tan(elevation) yards nothing can reach it), when it leaves the field (no terrain
 // beyond: a missing tile casts nothing), or when it is above the quad's horizon bound: an upper bound,
 // per quad, of the highest (terrain height - distance * tan(elevation)) seen from any point of the quad
-// towards the sun, swept once per bake from the sun's side (each quad from the 2x2 quads its first
-// step crosses and the bound of the two quads that step can land in, so it holds for every direction
-// within 45 degrees of the sun's main axis, the sun's own included), and likewise a lower bound (the
-// quad's lowest vertex, or the lower bound both landing quads share): a ray below it meets terrain.
+// towards the sun, swept once per bake from the sun's side along the sun's own direction, each quad's
+// from the highest vertices its points' paths pass over in the next 8 quads along the main axis (less
+// the least climb to each) and from the bounds of the one or two quads those paths land in, so the
+// bound holds in the sun's direction only and stays within a quad of the true horizon. Likewise a lower
+// bound (the quad's lowest vertex, the lowest vertex on each quad border those paths cross, or the
+// lower bound every landing quad shares, less the most climb to it): a ray below it meets terrain.
+// A sun on an axis (azimuth a multiple of 90) walks exactly along it.
 // The result is exact either way: the bounds only end walks whose outcome is already certain. A sun at 90
 // degrees casts no shadow on a height field.
 
