@@ -239,7 +239,8 @@ void ShadowBaker::sweepHorizon() {
             floor[at(a, b)] = low;
             // The walk reads a quad's three bounds together.
             const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
-            mBounds[i] = {quads.max[i], roundUp(high), roundDown(low)};
+            mBounds[i] = {climbsOut(mField.quad(x, y)) ? kNoTerrain : quads.max[i], roundUp(high),
+                          roundDown(low)};
         }
     }
 }
@@ -274,7 +275,7 @@ bool ShadowBaker::quadBlocks(const ShadowQuad& q, double fu, double fv, double l
     return false;
 }
 
-bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart) const {
+bool ShadowBaker::blocked(double u0, double v0, float h0) const {
     // Past tEnd quads of path the ray is above the field's highest vertex.
     const double tEnd = (double(mTop) - double(h0)) / mRise;
     // Near the start the ray crosses quad after quad: an incremental walk (no divisions) over them,
@@ -305,8 +306,9 @@ bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart)
             return true; // terrain ahead certainly rises above the ray
         }
         const double leave = std::min(nextX, nextY);
-        // Terrain no higher than the quad's top cannot rise more than the tolerance above the ray.
-        if (double(bounds.top) > ray + kShadowTolerance && !(n == 0 && climbsOutOfStart) &&
+        // Terrain no higher than the quad's top cannot rise more than the tolerance above the ray, nor
+        // can a quad the ray climbs out of (top -inf): where it entered it was not below the terrain.
+        if (double(bounds.top) > ray + kShadowTolerance &&
             quadBlocks(mField.quad(qx, qy), u0 + t * mDu - qx, v0 + t * mDv - qy, leave - t, ray)) {
             return true;
         }
@@ -364,8 +366,8 @@ bool ShadowBaker::walk(double u0, double v0, float h0, double t, double tEnd) co
             --level;
             continue;
         }
-        const ShadowQuad& q = mField.quad(qx, qy);
-        if (quadBlocks(q, u - qx, v - qy, leave, ray)) {
+        if (double(bounds.top) > ray + kShadowTolerance &&
+            quadBlocks(mField.quad(qx, qy), u - qx, v - qy, leave, ray)) {
             return true;
         }
         t += leave + kNudge;
@@ -380,21 +382,23 @@ bool ShadowBaker::shadowedAt(double u, double v) const {
     const int qx = std::min(int(u), mField.quadsX() - 1);
     const int qy = std::min(int(v), mField.quadsY() - 1);
     const float h0 = quadHeight(mField.quad(qx, qy), float(u - qx), float(v - qy));
-    return blocked(u, v, h0, false);
+    return blocked(u, v, h0);
 }
 
-ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
+bool ShadowBaker::wholeQuadShadowed(int qx, int qy) const {
+    // Every point of the quad is below the lower bound of what rises ahead of it (a hole's texels look
+    // at the terrain around it: -inf is below nothing).
     const ShadowQuad& q = mField.quad(qx, qy);
-    if (!q.present) {
-        return QuadClass::Walk; // a hole: its texels look at the terrain around it
-    }
-    // Every point of the quad is below the lower bound of what rises ahead of it.
     const float floor = mBounds[std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx)].floor;
-    if (double(floor) > double(quadMax(q)) + 2.0 * kShadowTolerance) {
-        return QuadClass::Shadowed;
+    return q.present && double(floor) > double(quadMax(q)) + 2.0 * kShadowTolerance;
+}
+
+bool ShadowBaker::climbsOut(const ShadowQuad& q) const {
+    if (!q.present) {
+        return true; // no terrain to meet
     }
-    // No triangle climbs towards the sun faster than the ray: inside the quad the ray stays on or above
-    // the surface (their difference only grows from 0).
+    // No triangle climbs towards the sun faster than the ray: inside the quad the ray stays as far above
+    // (or below) the surface as where it entered, or gets further above.
     const float c2 = 2.0f * q.centre;
     const double slopes[4] = {
         (q.ne - q.nw) * mDu + (c2 - q.nw - q.ne) * mDv, // north
@@ -404,10 +408,10 @@ ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
     };
     for (const double slope : slopes) {
         if (slope > mRise) {
-            return QuadClass::Walk;
+            return false;
         }
     }
-    return QuadClass::ClimbsOut;
+    return true;
 }
 
 ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
@@ -421,11 +425,11 @@ ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
         for (int qc = 0; qc < 8; ++qc) {
             const int qx = quadX + qc;
             const int qy = quadY + qr;
-            const QuadClass kind = classify(qx, qy);
+            const bool shadowed = wholeQuadShadowed(qx, qy);
             const ShadowQuad& q = mField.quad(qx, qy);
             for (int tr = 0; tr < kTexelsPerQuad; ++tr) {
                 std::uint8_t& byte = map[std::size_t((qr * kTexelsPerQuad + tr) * 8 + qc)];
-                if (kind == QuadClass::Shadowed) {
+                if (shadowed) {
                     byte = 0xFF;
                     continue;
                 }
@@ -434,7 +438,7 @@ ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
                     const double fu = (tc + 0.5) / kTexelsPerQuad;
                     const auto& w = weights[std::size_t(tr * kTexelsPerQuad + tc)];
                     const float h0 = w[0] * q.nw + w[1] * q.ne + w[2] * q.sw + w[3] * q.se + w[4] * q.centre;
-                    if (blocked(qx + fu, qy + fv, h0, kind == QuadClass::ClimbsOut)) {
+                    if (blocked(qx + fu, qy + fv, h0)) {
                         byte = std::uint8_t(byte | (1u << tc));
                     }
                 }

@@ -67,16 +67,14 @@ private:
         int height = 0;
         std::vector<float> max; // highest vertex per cell; -inf where no quad has terrain
     };
-    enum class QuadClass {
-        Shadowed,  // every texel shadowed (below the lower bound)
-        ClimbsOut, // no triangle rises towards the sun faster than the ray: rays leave the quad freely
-        Walk,      // each texel's ray is walked from its start
-    };
     void sweepHorizon();
-    // What the bounds say of every texel of field quad (x, y) at once.
-    QuadClass classify(int qx, int qy) const;
-    // The ray from (u0, v0) at height h0; climbsOutOfStart: its own quad cannot block it.
-    bool blocked(double u0, double v0, float h0, bool climbsOutOfStart) const;
+    // The bounds say every texel of field quad (x, y) is shadowed.
+    bool wholeQuadShadowed(int qx, int qy) const;
+    // The ray from (u0, v0) at height h0 (the surface there).
+    bool blocked(double u0, double v0, float h0) const;
+    // No triangle of q rises towards the sun faster than the ray (or q has no terrain): a ray crossing q
+    // ends no nearer below the surface than where it entered.
+    bool climbsOut(const ShadowQuad& q) const;
     // The pyramid walk of the same ray from path length t on.
     bool walk(double u0, double v0, float h0, double t, double tEnd) const;
     bool quadBlocks(const ShadowQuad& q, double fu, double fv, double length, double rayStart) const;
@@ -85,7 +83,7 @@ private:
     std::vector<Level> mLevels; // level n: cells of 2^n x 2^n quads
     // Per quad (row-major), as the walk reads them together.
     struct QuadBounds {
-        float top = 0.0f;     // highest vertex (level 0 of the pyramid)
+        float top = 0.0f;     // highest vertex; -inf where climbsOut(): a ray crosses the quad unblocked
         float horizon = 0.0f; // no point of the quad sees terrain above (this - distance * tan(elevation))
         float floor = 0.0f;   // every point of the quad sees terrain at least that high (same measure)
     };
