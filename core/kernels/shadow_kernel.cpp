@@ -279,8 +279,9 @@ bool ShadowBaker::blocked(double u0, double v0, float h0) const {
     // Past tEnd quads of path the ray is above the field's highest vertex.
     const double tEnd = (double(mTop) - double(h0)) / mRise;
     // Near the start the ray crosses quad after quad: an incremental walk (no divisions) over them,
-    // until the bounds settle it; a ray still undecided after kNearQuads goes on with the pyramid.
-    constexpr int kNearQuads = 32;
+    // until the bounds settle it; a ray still undecided after kNearQuads (measured: the pyramid walk is
+    // slower for grazing rays at low suns until then) goes on with the pyramid.
+    constexpr int kNearQuads = 128;
     const int width = mField.quadsX();
     const int height = mField.quadsY();
     int qx = int(u0);
