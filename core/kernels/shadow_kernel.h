@@ -12,8 +12,10 @@
 // per quad (field quadHeight()). The ray is walked quad by quad (the vertex spacing, kUnitSize) and
 // tested exactly inside each quad: terrain and ray are both linear on each triangle's piece of the
 // path, so comparing them where the path enters and leaves each triangle (quad borders and diagonals)
-// finds every crossing. A max-height pyramid over the quads (2x2, 4x4, ... quads per cell) lets the
-// ray skip a whole cell once it is above the cell's highest vertex (it only climbs). The walk ends when
+// finds every crossing; a quad none of whose triangles rises towards the sun faster than the ray, or
+// whose highest vertex is below the ray, needs no test (the ray cannot get below its surface there: it
+// was not below where it entered). A max-height pyramid over the quads (2x2, 4x4, ... quads per cell) lets
+// the ray skip a whole cell once it is above the cell's highest vertex (it only climbs). The walk ends when
 // the ray is above the highest vertex of the field (it rises tan(elevation) yards per yard, so after
 // (highest - start) / tan(elevation) yards nothing can reach it), when it leaves the field (no terrain
 // beyond: a missing tile casts nothing), or when it is above the quad's horizon bound: an upper bound,
@@ -21,7 +23,8 @@
 // towards the sun, swept once per bake from the sun's side along the sun's own direction, each quad's
 // from the highest vertices its points' paths pass over in the next 8 quads along the main axis (less
 // the least climb to each) and from the bounds of the one or two quads those paths land in, so the
-// bound holds in the sun's direction only and stays within a quad of the true horizon. Likewise a lower
+// bound holds in the sun's direction only and looks at most one quad further sideways per 8 quads of
+// path (a cone of about 7 degrees for a sun off the axes, none for a sun on one). Likewise a lower
 // bound (the quad's lowest vertex, the lowest vertex on each quad border those paths cross, or the
 // lower bound every landing quad shares, less the most climb to it): a ray below it meets terrain.
 // A sun on an axis (azimuth a multiple of 90) walks exactly along it.
