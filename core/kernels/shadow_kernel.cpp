@@ -14,6 +14,9 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // Quads the walk moves past a cell border so the next position lies in the next cell.
 constexpr double kNudge = 1e-7;
 constexpr int kTexelsPerQuad = kShadowSide / 8; // 8
+// Quads along the sun's main axis per step of the horizon sweep: the bounds cover the sun's direction
+// give or take one quad sideways per step.
+constexpr int kSweepStep = 8;
 
 double radians(double degrees) {
     return degrees * std::numbers::pi / 180.0;
@@ -47,6 +50,16 @@ const TexelWeights& texelWeights() {
     return weights;
 }
 
+// The nearest float at or above (below) x.
+float roundUp(double x) {
+    const float f = float(x);
+    return double(f) < x ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
+}
+float roundDown(double x) {
+    const float f = float(x);
+    return double(f) > x ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+
 float quadMin(const ShadowQuad& q) {
     return q.present ? std::min({q.nw, q.ne, q.sw, q.se, q.centre}) : kNoTerrain;
 }
@@ -73,6 +86,10 @@ ShadowBaker::ShadowBaker(const ShadowField& field, const SunDirection& sun) : mF
     const double az = radians(sun.azimuth);
     mDu = std::sin(az);  // east
     mDv = -std::cos(az); // south: a sun in the north (az 0) is towards -v
+    // sin(180 degrees) is 1.2e-16, not 0: a sun on an axis walks exactly along it.
+    constexpr double kAxis = 1e-12;
+    mDu = std::abs(mDu) < kAxis ? 0.0 : mDu;
+    mDv = std::abs(mDv) < kAxis ? 0.0 : mDv;
     mRise = std::tan(radians(std::min(sun.elevation, 89.999))) * kUnitSize;
     mInvDu = mDu != 0.0 ? 1.0 / mDu : 0.0;
     mInvDv = mDv != 0.0 ? 1.0 / mDv : 0.0;
@@ -115,51 +132,116 @@ void ShadowBaker::sweepHorizon() {
     const Level& quads = mLevels.front();
     const int w = quads.width;
     const int h = quads.height;
-    std::vector<float> horizon(quads.max.size(), kNoTerrain);
-    std::vector<float> floor(quads.max.size(), kNoTerrain);
-    std::vector<float> lowest(quads.max.size());
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            lowest[std::size_t(y) * std::size_t(w) + std::size_t(x)] = quadMin(mField.quad(x, y));
-        }
-    }
-    const auto at = [&](const std::vector<float>& grid, int x, int y) {
-        return x >= 0 && y >= 0 && x < w && y < h ? grid[std::size_t(y) * std::size_t(w) + std::size_t(x)]
-                                                  : kNoTerrain;
-    };
-    // One step along the main axis moves exactly one quad on it and at most one on the other axis.
+    // One step moves the point kSweepStep quads along the main axis and exactly kSweepStep * ratio on
+    // the other: the sun's own direction, so the bounds do not widen into a cone of directions.
     const bool alongU = std::abs(mDu) >= std::abs(mDv);
     const double major = alongU ? mDu : mDv;
-    const double minor = alongU ? mDv : mDu;
-    const int step = major > 0.0 ? 1 : -1;
-    const int side = minor > 0.0 ? 1 : minor < 0.0 ? -1 : 0;
-    const float drop = float(mRise / std::abs(major)); // yards the ray climbs in one step
+    const double ratio = std::abs(alongU ? mDv : mDu) / std::abs(major); // in [0, 1]
+    const double drop = mRise / std::abs(major); // yards the ray climbs per quad along the main axis
+    // Sweep coordinates (a, b): a grows towards the sun along the main axis, b sideways the way the sun
+    // drifts; field quad (x, y) of cell (a, b) is fieldX / fieldY below.
     const int majorCount = alongU ? w : h;
     const int minorCount = alongU ? h : w;
-    for (int n = 0; n < majorCount; ++n) {
-        const int a = step > 0 ? majorCount - 1 - n : n; // the sun's side first
+    const bool flipA = major < 0.0;
+    const bool flipB = (alongU ? mDv : mDu) < 0.0;
+    const auto fieldX = [&](int a, int b) {
+        return alongU ? (flipA ? majorCount - 1 - a : a) : (flipB ? minorCount - 1 - b : b);
+    };
+    const auto fieldY = [&](int a, int b) {
+        return alongU ? (flipB ? minorCount - 1 - b : b) : (flipA ? majorCount - 1 - a : a);
+    };
+    // A point of the closed cell (a, b) whose path has run x main-axis quads is at sideways offset
+    // [x * ratio, 1 + x * ratio] from b; on column a + j it has run x in [max(0, j - 1), min(k, j + 1)].
+    // It crosses the border a + j (j >= 1) after x in [j - 1, j], at offset [(j - 1) * ratio, 1 + j * ratio].
+    struct Column {
+        int first = 0;          // first sideways offset the path can touch on column a + j
+        double discount = 0.0;  // the ray has climbed at least this much (yards) when it gets there
+        int crossFirst = 0;     // first sideways offset of the cells on both sides of border a + j
+        double crossDrop = 0.0; // the ray has climbed at most this much (yards) when it crosses it
+    };
+    std::array<Column, kSweepStep + 1> columns{};
+    int window = 1; // sideways offsets the path touches per column (or border), at most
+    for (int j = 0; j <= kSweepStep; ++j) {
+        const double xLo = std::max(0, j - 1);
+        const double xHi = std::min(kSweepStep, j + 1);
+        const int first = int(std::floor(xLo * ratio));
+        const int last = std::max(first, int(std::ceil(1.0 + xHi * ratio)) - 1);
+        const int crossFirst = int(std::floor((j - 1) * ratio));
+        const int crossLast = std::max(crossFirst, int(std::ceil(1.0 + j * ratio)) - 1);
+        columns[std::size_t(j)] = {first, xLo * drop, std::max(crossFirst, 0), j * drop};
+        window = std::max({window, last - first + 1, crossLast - crossFirst + 1});
+    }
+    // The landing cells: offsets [k * ratio, 1 + k * ratio].
+    const int landFirst = int(std::floor(kSweepStep * ratio));
+    const int landLast = std::max(landFirst, int(std::ceil(1.0 + kSweepStep * ratio)) - 1);
+    const double landDrop = kSweepStep * drop;
+    // Grids padded with "no terrain" past the far side of both axes, so no lookup needs a check.
+    const int pad = kSweepStep + window + 2;
+    const int stride = minorCount + pad;
+    const std::size_t cells = std::size_t(majorCount + pad) * std::size_t(stride);
+    const auto at = [&](int a, int b) { return std::size_t(a) * std::size_t(stride) + std::size_t(b); };
+    // Highest and lowest vertex of `window` cells sideways from (a, b) (a point on the border between
+    // two cells is in both: the lowest of either is below it).
+    std::vector<float> wide(cells, kNoTerrain);
+    std::vector<float> wideLow(cells, kNoTerrain);
+    std::vector<float> lowest(cells, kNoTerrain);
+    for (int a = 0; a < majorCount; ++a) {
         for (int b = 0; b < minorCount; ++b) {
-            const auto cell = [&](const std::vector<float>& grid, int da, int db) {
-                return alongU ? at(grid, a + da, b + db) : at(grid, b + db, a + da);
-            };
-            // Upper bound: the highest vertex the first step can pass over, or what the ray meets after it.
-            const float local = std::max({cell(quads.max, 0, 0), cell(quads.max, step, 0),
-                                          cell(quads.max, 0, side), cell(quads.max, step, side)});
-            const float ahead = std::max(cell(horizon, step, 0), cell(horizon, step, side)) - drop;
-            const int x = alongU ? a : b;
-            const int y = alongU ? b : a;
-            const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
-            horizon[i] = std::max(local, ahead);
-            // Lower bound: the terrain under the point itself, or what every landing quad guarantees.
-            const float next =
-                side == 0 ? cell(floor, step, 0) : std::min(cell(floor, step, 0), cell(floor, step, side));
-            floor[i] = std::max(lowest[i], next - drop);
+            const ShadowQuad& q = mField.quad(fieldX(a, b), fieldY(a, b));
+            lowest[at(a, b)] = quadMin(q);
         }
     }
-    // The walk reads a quad's three bounds together.
+    for (int a = 0; a < majorCount; ++a) {
+        for (int b = 0; b < minorCount; ++b) {
+            const float top =
+                quads.max[std::size_t(fieldY(a, b)) * std::size_t(w) + std::size_t(fieldX(a, b))];
+            for (int o = 0; o < window && b - o >= 0; ++o) {
+                float& cell = wide[at(a, b - o)];
+                cell = std::max(cell, top);
+            }
+            float low = lowest[at(a, b)];
+            for (int o = 1; o < window; ++o) {
+                low = std::min(low, lowest[at(a, b + o)]);
+            }
+            wideLow[at(a, b)] = low;
+        }
+    }
+    // In double, rounded outwards to float at the end: rounding never tightens a bound.
+    std::vector<double> horizon(cells, -kInfinity);
+    std::vector<double> floor(cells, -kInfinity);
     mBounds.resize(quads.max.size());
-    for (std::size_t i = 0; i < mBounds.size(); ++i) {
-        mBounds[i] = {quads.max[i], horizon[i], floor[i]};
+    for (int a = majorCount - 1; a >= 0; --a) { // the sun's side first
+        for (int b = 0; b < minorCount; ++b) {
+            // Upper bound: the highest vertex the first step passes over, less the climb to it, or
+            // what the ray meets after landing.
+            double high = -kInfinity;
+            for (int j = 0; j <= kSweepStep; ++j) {
+                const Column& col = columns[std::size_t(j)];
+                high = std::max(high, double(wide[at(a + j, b + col.first)]) - col.discount);
+            }
+            double landHigh = horizon[at(a + kSweepStep, b + landFirst)];
+            double landLow = floor[at(a + kSweepStep, b + landFirst)];
+            for (int o = landFirst + 1; o <= landLast; ++o) {
+                landHigh = std::max(landHigh, horizon[at(a + kSweepStep, b + o)]);
+                landLow = std::min(landLow, floor[at(a + kSweepStep, b + o)]);
+            }
+            high = std::max(high, landHigh - landDrop);
+            // Lower bound: the terrain under the point itself, or what every landing cell guarantees (a
+            // landing point off the field sees no terrain).
+            const int x = fieldX(a, b);
+            const int y = fieldY(a, b);
+            double low = std::max(double(lowest[at(a, b)]), landLow - landDrop);
+            for (int j = 1; j < kSweepStep; ++j) { // the borders crossed on the way
+                const Column& col = columns[std::size_t(j)];
+                low = std::max(low, double(wideLow[at(a + j, b + col.crossFirst)]) - col.crossDrop);
+            }
+            horizon[at(a, b)] = high;
+            floor[at(a, b)] = low;
+            // The walk reads a quad's three bounds together.
+            const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
+            mBounds[i] = {climbsOut(mField.quad(x, y)) ? kNoTerrain : quads.max[i], roundUp(high),
+                          roundDown(low)};
+        }
     }
 }
 
@@ -193,12 +275,13 @@ bool ShadowBaker::quadBlocks(const ShadowQuad& q, double fu, double fv, double l
     return false;
 }
 
-bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart) const {
+bool ShadowBaker::blocked(double u0, double v0, float h0) const {
     // Past tEnd quads of path the ray is above the field's highest vertex.
     const double tEnd = (double(mTop) - double(h0)) / mRise;
     // Near the start the ray crosses quad after quad: an incremental walk (no divisions) over them,
-    // until the bounds settle it; a ray still undecided after kNearQuads goes on with the pyramid.
-    constexpr int kNearQuads = 32;
+    // until the bounds settle it; a ray still undecided after kNearQuads (measured: the pyramid walk is
+    // slower for grazing rays at low suns until then) goes on with the pyramid.
+    constexpr int kNearQuads = 128;
     const int width = mField.quadsX();
     const int height = mField.quadsY();
     int qx = int(u0);
@@ -224,8 +307,9 @@ bool ShadowBaker::blocked(double u0, double v0, float h0, bool climbsOutOfStart)
             return true; // terrain ahead certainly rises above the ray
         }
         const double leave = std::min(nextX, nextY);
-        // Terrain no higher than the quad's top cannot rise more than the tolerance above the ray.
-        if (double(bounds.top) > ray + kShadowTolerance && !(n == 0 && climbsOutOfStart) &&
+        // Terrain no higher than the quad's top cannot rise more than the tolerance above the ray, nor
+        // can a quad the ray climbs out of (top -inf): where it entered it was not below the terrain.
+        if (double(bounds.top) > ray + kShadowTolerance &&
             quadBlocks(mField.quad(qx, qy), u0 + t * mDu - qx, v0 + t * mDv - qy, leave - t, ray)) {
             return true;
         }
@@ -283,8 +367,8 @@ bool ShadowBaker::walk(double u0, double v0, float h0, double t, double tEnd) co
             --level;
             continue;
         }
-        const ShadowQuad& q = mField.quad(qx, qy);
-        if (quadBlocks(q, u - qx, v - qy, leave, ray)) {
+        if (double(bounds.top) > ray + kShadowTolerance &&
+            quadBlocks(mField.quad(qx, qy), u - qx, v - qy, leave, ray)) {
             return true;
         }
         t += leave + kNudge;
@@ -299,21 +383,23 @@ bool ShadowBaker::shadowedAt(double u, double v) const {
     const int qx = std::min(int(u), mField.quadsX() - 1);
     const int qy = std::min(int(v), mField.quadsY() - 1);
     const float h0 = quadHeight(mField.quad(qx, qy), float(u - qx), float(v - qy));
-    return blocked(u, v, h0, false);
+    return blocked(u, v, h0);
 }
 
-ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
+bool ShadowBaker::wholeQuadShadowed(int qx, int qy) const {
+    // Every point of the quad is below the lower bound of what rises ahead of it (a hole's texels look
+    // at the terrain around it: -inf is below nothing).
     const ShadowQuad& q = mField.quad(qx, qy);
-    if (!q.present) {
-        return QuadClass::Walk; // a hole: its texels look at the terrain around it
-    }
-    // Every point of the quad is below the lower bound of what rises ahead of it.
     const float floor = mBounds[std::size_t(qy) * std::size_t(mField.quadsX()) + std::size_t(qx)].floor;
-    if (double(floor) > double(quadMax(q)) + 2.0 * kShadowTolerance) {
-        return QuadClass::Shadowed;
+    return q.present && double(floor) > double(quadMax(q)) + 2.0 * kShadowTolerance;
+}
+
+bool ShadowBaker::climbsOut(const ShadowQuad& q) const {
+    if (!q.present) {
+        return true; // no terrain to meet
     }
-    // No triangle climbs towards the sun faster than the ray: inside the quad the ray stays on or above
-    // the surface (their difference only grows from 0).
+    // No triangle climbs towards the sun faster than the ray: inside the quad the ray stays as far above
+    // (or below) the surface as where it entered, or gets further above.
     const float c2 = 2.0f * q.centre;
     const double slopes[4] = {
         (q.ne - q.nw) * mDu + (c2 - q.nw - q.ne) * mDv, // north
@@ -323,10 +409,10 @@ ShadowBaker::QuadClass ShadowBaker::classify(int qx, int qy) const {
     };
     for (const double slope : slopes) {
         if (slope > mRise) {
-            return QuadClass::Walk;
+            return false;
         }
     }
-    return QuadClass::ClimbsOut;
+    return true;
 }
 
 ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
@@ -340,11 +426,11 @@ ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
         for (int qc = 0; qc < 8; ++qc) {
             const int qx = quadX + qc;
             const int qy = quadY + qr;
-            const QuadClass kind = classify(qx, qy);
+            const bool shadowed = wholeQuadShadowed(qx, qy);
             const ShadowQuad& q = mField.quad(qx, qy);
             for (int tr = 0; tr < kTexelsPerQuad; ++tr) {
                 std::uint8_t& byte = map[std::size_t((qr * kTexelsPerQuad + tr) * 8 + qc)];
-                if (kind == QuadClass::Shadowed) {
+                if (shadowed) {
                     byte = 0xFF;
                     continue;
                 }
@@ -353,7 +439,7 @@ ShadowMap ShadowBaker::bakeChunk(int quadX, int quadY) const {
                     const double fu = (tc + 0.5) / kTexelsPerQuad;
                     const auto& w = weights[std::size_t(tr * kTexelsPerQuad + tc)];
                     const float h0 = w[0] * q.nw + w[1] * q.ne + w[2] * q.sw + w[3] * q.se + w[4] * q.centre;
-                    if (blocked(qx + fu, qy + fv, h0, kind == QuadClass::ClimbsOut)) {
+                    if (blocked(qx + fu, qy + fv, h0)) {
                         byte = std::uint8_t(byte | (1u << tc));
                     }
                 }

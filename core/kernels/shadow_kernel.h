@@ -12,16 +12,22 @@
 // per quad (field quadHeight()). The ray is walked quad by quad (the vertex spacing, kUnitSize) and
 // tested exactly inside each quad: terrain and ray are both linear on each triangle's piece of the
 // path, so comparing them where the path enters and leaves each triangle (quad borders and diagonals)
-// finds every crossing. A max-height pyramid over the quads (2x2, 4x4, ... quads per cell) lets the
-// ray skip a whole cell once it is above the cell's highest vertex (it only climbs). The walk ends when
+// finds every crossing; a quad none of whose triangles rises towards the sun faster than the ray, or
+// whose highest vertex is below the ray, needs no test (the ray cannot get below its surface there: it
+// was not below where it entered). A max-height pyramid over the quads (2x2, 4x4, ... quads per cell) lets
+// the ray skip a whole cell once it is above the cell's highest vertex (it only climbs). The walk ends when
 // the ray is above the highest vertex of the field (it rises tan(elevation) yards per yard, so after
 // (highest - start) / tan(elevation) yards nothing can reach it), when it leaves the field (no terrain
 // beyond: a missing tile casts nothing), or when it is above the quad's horizon bound: an upper bound,
 // per quad, of the highest (terrain height - distance * tan(elevation)) seen from any point of the quad
-// towards the sun, swept once per bake from the sun's side (each quad from the 2x2 quads its first
-// step crosses and the bound of the two quads that step can land in, so it holds for every direction
-// within 45 degrees of the sun's main axis, the sun's own included), and likewise a lower bound (the
-// quad's lowest vertex, or the lower bound both landing quads share): a ray below it meets terrain.
+// towards the sun, swept once per bake from the sun's side along the sun's own direction, each quad's
+// from the highest vertices its points' paths pass over in the next 8 quads along the main axis (less
+// the least climb to each) and from the bounds of the one or two quads those paths land in, so the
+// bound holds in the sun's direction only and looks at most one quad further sideways per 8 quads of
+// path (a cone of about 7 degrees for a sun off the axes, none for a sun on one). Likewise a lower
+// bound (the quad's lowest vertex, the lowest vertex on each quad border those paths cross, or the
+// lower bound every landing quad shares, less the most climb to it): a ray below it meets terrain.
+// A sun on an axis (azimuth a multiple of 90) walks exactly along it.
 // The result is exact either way: the bounds only end walks whose outcome is already certain. A sun at 90
 // degrees casts no shadow on a height field.
 
@@ -64,16 +70,14 @@ private:
         int height = 0;
         std::vector<float> max; // highest vertex per cell; -inf where no quad has terrain
     };
-    enum class QuadClass {
-        Shadowed,  // every texel shadowed (below the lower bound)
-        ClimbsOut, // no triangle rises towards the sun faster than the ray: rays leave the quad freely
-        Walk,      // each texel's ray is walked from its start
-    };
     void sweepHorizon();
-    // What the bounds say of every texel of field quad (x, y) at once.
-    QuadClass classify(int qx, int qy) const;
-    // The ray from (u0, v0) at height h0; climbsOutOfStart: its own quad cannot block it.
-    bool blocked(double u0, double v0, float h0, bool climbsOutOfStart) const;
+    // The bounds say every texel of field quad (x, y) is shadowed.
+    bool wholeQuadShadowed(int qx, int qy) const;
+    // The ray from (u0, v0) at height h0 (the surface there).
+    bool blocked(double u0, double v0, float h0) const;
+    // No triangle of q rises towards the sun faster than the ray (or q has no terrain): a ray crossing q
+    // ends no nearer below the surface than where it entered.
+    bool climbsOut(const ShadowQuad& q) const;
     // The pyramid walk of the same ray from path length t on.
     bool walk(double u0, double v0, float h0, double t, double tEnd) const;
     bool quadBlocks(const ShadowQuad& q, double fu, double fv, double length, double rayStart) const;
@@ -82,7 +86,7 @@ private:
     std::vector<Level> mLevels; // level n: cells of 2^n x 2^n quads
     // Per quad (row-major), as the walk reads them together.
     struct QuadBounds {
-        float top = 0.0f;     // highest vertex (level 0 of the pyramid)
+        float top = 0.0f;     // highest vertex; -inf where climbsOut(): a ray crosses the quad unblocked
         float horizon = 0.0f; // no point of the quad sees terrain above (this - distance * tan(elevation))
         float floor = 0.0f;   // every point of the quad sees terrain at least that high (same measure)
     };

@@ -1,9 +1,9 @@
 // Shadow bake of one tile (256 chunks, 64x64 rays each; core/kernels/shadow_kernel.h), one core. Kernel:
 // the height field around the tile (margin from the sun and the heights), the max pyramid and every
-// chunk's bits. Corpus: continent4229.adt (real terrain, no neighbours) at the sun elevation given as the
-// argument (azimuth 135); Hills: the middle of 3x3 generated tiles, shadows crossing its borders (both on
-// one thread). Edit: bakeShadows() on the middle tile (its chunks on up to 4 threads), undo step included
-// (undone between iterations, untimed).
+// chunk's bits. Arguments: sun elevation and azimuth (degrees; 135 diagonal, 0 and 90 along an axis, 200
+// in between). Corpus: continent4229.adt (real terrain, no neighbours); Hills: the middle of 3x3
+// generated tiles, shadows crossing its borders (both on one thread). Edit: bakeShadows() on the middle tile
+// (its chunks on up to 4 threads), undo step included (undone between iterations, untimed).
 
 #include "core/document/map_document.h"
 #include "core/edit/bake_shadows.h"
@@ -16,6 +16,8 @@
 #include <QUndoStack>
 
 #include <benchmark/benchmark.h>
+
+#include <utility>
 
 namespace {
 
@@ -57,7 +59,7 @@ void BM_ShadowBakeCorpusTile(benchmark::State& state) {
     }
     const io::Adt adt = std::move(read->adt);
     const core::TileCoord t{42, 29};
-    const core::SunDirection sun{135.0, double(state.range(0))};
+    const core::SunDirection sun{double(state.range(1)), double(state.range(0))};
     const auto tileAt = [&](core::TileCoord c) { return c == t ? &adt : nullptr; };
     int shadowed = 0;
     for (auto _ : state) {
@@ -66,11 +68,19 @@ void BM_ShadowBakeCorpusTile(benchmark::State& state) {
     }
     state.counters["shadowed%"] = 100.0 * shadowed / (256.0 * 4096.0);
 }
-BENCHMARK(BM_ShadowBakeCorpusTile)->Arg(45)->Arg(20)->Arg(10)->Unit(benchmark::kMillisecond);
+// {elevation, azimuth}: the diagonal sun at three elevations, then low suns along and between the axes.
+void sunCases(benchmark::internal::Benchmark* b) {
+    b->ArgNames({"elev", "az"});
+    for (const auto& [elevation, azimuth] :
+         {std::pair{45, 135}, {20, 135}, {10, 135}, {10, 0}, {10, 90}, {10, 200}}) {
+        b->Args({elevation, azimuth});
+    }
+}
+BENCHMARK(BM_ShadowBakeCorpusTile)->Apply(sunCases)->Unit(benchmark::kMillisecond);
 
 void BM_ShadowBakeHillsTile(benchmark::State& state) {
     auto doc = tests::hillsMap(kNine);
-    const core::SunDirection sun{135.0, double(state.range(0))};
+    const core::SunDirection sun{double(state.range(1)), double(state.range(0))};
     const auto tileAt = [&](core::TileCoord c) { return doc->tile(c); };
     int shadowed = 0;
     for (auto _ : state) {
@@ -79,7 +89,7 @@ void BM_ShadowBakeHillsTile(benchmark::State& state) {
     }
     state.counters["shadowed%"] = 100.0 * shadowed / (256.0 * 4096.0);
 }
-BENCHMARK(BM_ShadowBakeHillsTile)->Arg(45)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ShadowBakeHillsTile)->Apply(sunCases)->Unit(benchmark::kMillisecond);
 
 void BM_BakeShadowsEditHillsTile(benchmark::State& state) {
     auto doc = tests::hillsMap(kNine);

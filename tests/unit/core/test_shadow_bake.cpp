@@ -24,6 +24,7 @@
 #include <cmath>
 #include <functional>
 #include <numbers>
+#include <optional>
 #include <random>
 
 using namespace mapsmith;
@@ -150,6 +151,7 @@ private slots:
     void cancelChangesNothing();
     void refusesBadRequests();
     void fieldSurfaceIsTheClientsSurface();
+    void walkAgreesWithABruteForceMarch_data();
     void walkAgreesWithABruteForceMarch();
     void reachIsBoundedByTheHeights();
 };
@@ -505,57 +507,114 @@ void TestShadowBake::fieldSurfaceIsTheClientsSurface() {
     QVERIFY(field.quad(11 * 8, 7 * 8).present);
 }
 
-// The accelerated walk (bounds, pyramid) against a plain march in steps of 1/64 quad over the corpus
-// tile: wherever the march sees the terrain clearly above the ray (0.05 yd) the walk says shadowed, and
-// wherever the walk says shadowed a march in steps of 1/512 quad finds terrain at most 0.02 yd below the
-// ray (the march can step past the exact peak the walk finds).
+// The accelerated walk (bounds, pyramid) against a plain march in steps of 1/64 quad, over the corpus
+// tile (no neighbours) and the middle of 3x3 generated hills tiles (24 quads of them around it), for
+// high, low and grazing suns along an axis, on a diagonal and in between: wherever the march sees the
+// terrain clearly above the ray (0.05 yd) the kernel says shadowed, and wherever it says shadowed a march
+// in steps of 1/512 quad finds terrain at most 0.02 yd below the ray (the march can step past the exact
+// peak the walk finds). Rays start at random points (shadowedAt) and at the texel centres bakeChunk bakes.
+void TestShadowBake::walkAgreesWithABruteForceMarch_data() {
+    QTest::addColumn<bool>("hills");
+    QTest::addColumn<double>("azimuth");
+    QTest::addColumn<double>("elevation");
+    const std::pair<double, double> corpusSuns[] = {
+        {135.0, 30.0}, {290.0, 12.0}, {135.0, 45.0}, {135.0, 10.0}, {0.0, 10.0},
+        {90.0, 10.0},  {200.0, 10.0}, {180.0, 4.0},  {270.0, 20.0}, {45.0, 60.0}};
+    for (const auto& [azimuth, elevation] : corpusSuns) {
+        QTest::addRow("corpus %g/%g", azimuth, elevation) << false << azimuth << elevation;
+    }
+    const std::pair<double, double> hillsSuns[] = {{135.0, 45.0}, {135.0, 10.0}, {0.0, 10.0},
+                                                   {90.0, 10.0},  {200.0, 10.0}, {315.0, 3.0}};
+    for (const auto& [azimuth, elevation] : hillsSuns) {
+        QTest::addRow("hills %g/%g", azimuth, elevation) << true << azimuth << elevation;
+    }
+}
+
 void TestShadowBake::walkAgreesWithABruteForceMarch() {
-    auto read = io::readAdt(tests::readBytes(tests::corpusPath("adt/continent4229.adt")));
-    QVERIFY(read);
-    const io::Adt adt = std::move(read->adt);
-    const TileCoord t{42, 29};
-    const auto field = core::shadowFieldAround(t, 0, [&](TileCoord c) { return c == t ? &adt : nullptr; });
-    std::mt19937 rng(11);
-    std::uniform_real_distribution<double> pos(0.5, 127.5);
+    QFETCH(bool, hills);
+    QFETCH(double, azimuth);
+    QFETCH(double, elevation);
+    const core::SunDirection sun{azimuth, elevation};
+    std::unique_ptr<core::MapDocument> doc;
+    std::optional<io::Adt> adt;
+    TileCoord t{42, 29};
+    int margin = 0;
+    std::function<const io::Adt*(TileCoord)> tileAt;
+    if (hills) {
+        t = {32, 32};
+        margin = 24;
+        doc = tests::hillsMap(
+            {{31, 31}, {32, 31}, {33, 31}, {31, 32}, {32, 32}, {33, 32}, {31, 33}, {32, 33}, {33, 33}});
+        QVERIFY(doc);
+        tileAt = [&](TileCoord c) { return doc->tile(c); };
+    } else {
+        auto read = io::readAdt(tests::readBytes(tests::corpusPath("adt/continent4229.adt")));
+        QVERIFY(read);
+        adt = std::move(read->adt);
+        tileAt = [&](TileCoord c) { return c == t ? &*adt : nullptr; };
+    }
+    const auto field = core::shadowFieldAround(t, margin, tileAt);
+    const int side = field.quadsX();
+    const core::ShadowBaker baker(field, sun);
+    const double du = std::sin(sun.azimuth * std::numbers::pi / 180.0);
+    const double dv = -std::cos(sun.azimuth * std::numbers::pi / 180.0);
+    const double rise = std::tan(sun.elevation * std::numbers::pi / 180.0) * kUnitSize;
+    const auto heightAt = [&](double u, double v) {
+        const int qx = std::min(int(u), side - 1);
+        const int qy = std::min(int(v), side - 1);
+        const core::ShadowQuad& q = field.quad(qx, qy);
+        return q.present ? double(core::quadHeight(q, float(u - qx), float(v - qy))) : -1e9;
+    };
+    // Highest (terrain - ray) along the ray, stepping `step` quads, until it exceeds `enough`.
+    const auto march = [&](double u0, double v0, double step, double enough) {
+        const double h0 = heightAt(u0, v0);
+        double worst = -1e9;
+        for (double s = step; worst <= enough; s += step) {
+            const double u = u0 + s * du;
+            const double v = v0 + s * dv;
+            if (u < 0.0 || v < 0.0 || u >= side || v >= side || h0 + s * rise > 5000.0) {
+                break;
+            }
+            worst = std::max(worst, heightAt(u, v) - (h0 + s * rise));
+        }
+        return worst;
+    };
     int shadowed = 0;
-    for (const core::SunDirection sun : {core::SunDirection{135.0, 30.0}, core::SunDirection{290.0, 12.0}}) {
-        const core::ShadowBaker baker(field, sun);
-        const double du = std::sin(sun.azimuth * std::numbers::pi / 180.0);
-        const double dv = -std::cos(sun.azimuth * std::numbers::pi / 180.0);
-        const double rise = std::tan(sun.elevation * std::numbers::pi / 180.0) * kUnitSize;
-        const auto heightAt = [&](double u, double v) {
-            const int qx = std::min(int(u), 127);
-            const int qy = std::min(int(v), 127);
-            return double(core::quadHeight(field.quad(qx, qy), float(u - qx), float(v - qy)));
-        };
-        // Highest (terrain - ray) along the ray, stepping `step` quads.
-        const auto march = [&](double u0, double v0, double step) {
-            const double h0 = heightAt(u0, v0);
-            double worst = -1e9;
-            for (double s = step;; s += step) {
-                const double u = u0 + s * du;
-                const double v = v0 + s * dv;
-                if (u < 0.0 || v < 0.0 || u >= 128.0 || v >= 128.0) {
-                    return worst;
-                }
-                worst = std::max(worst, heightAt(u, v) - (h0 + s * rise));
-            }
-        };
-        for (int i = 0; i < 1500; ++i) {
-            const double u = pos(rng);
-            const double v = pos(rng);
-            const bool walk = baker.shadowedAt(u, v);
-            shadowed += walk ? 1 : 0;
-            if (march(u, v, 1.0 / 64) > 0.05) {
-                QVERIFY2(walk, qPrintable(QStringLiteral("(%1, %2) should be shadowed").arg(u).arg(v)));
-            }
-            if (walk) {
-                QVERIFY2(march(u, v, 1.0 / 512) > -0.02,
-                         qPrintable(QStringLiteral("(%1, %2) should be lit").arg(u).arg(v)));
-            }
+    int lit = 0;
+    const auto check = [&](double u, double v, bool kernel) {
+        (kernel ? shadowed : lit) += 1;
+        if (march(u, v, 1.0 / 64, 0.05) > 0.05) {
+            QVERIFY2(kernel, qPrintable(QStringLiteral("(%1, %2) should be shadowed").arg(u).arg(v)));
+        }
+        if (kernel) {
+            QVERIFY2(march(u, v, 1.0 / 512, -0.02) > -0.02,
+                     qPrintable(QStringLiteral("(%1, %2) should be lit").arg(u).arg(v)));
+        }
+    };
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> pos(margin + 0.5, margin + 127.5);
+    for (int i = 0; i < 600; ++i) {
+        const double u = pos(rng);
+        const double v = pos(rng);
+        check(u, v, baker.shadowedAt(u, v));
+    }
+    // Texel centres of 8 chunks, 64 texels each.
+    std::uniform_int_distribution<int> chunkOf(0, 255);
+    std::uniform_int_distribution<int> texelOf(0, 63);
+    for (int k = 0; k < 8; ++k) {
+        const int chunk = chunkOf(rng);
+        const int quadX = margin + (chunk % 16) * 8;
+        const int quadY = margin + (chunk / 16) * 8;
+        const core::ShadowMap map = baker.bakeChunk(quadX, quadY);
+        for (int i = 0; i < 64; ++i) {
+            const int r = texelOf(rng);
+            const int c = texelOf(rng);
+            check(quadX + (c + 0.5) / 8.0, quadY + (r + 0.5) / 8.0, core::shadowAt(map, r, c));
         }
     }
-    QVERIFY(shadowed > 300); // the corpus tile is hilly: both outcomes are exercised
+    // Both outcomes are exercised (the corpus tile is hilly, the hills are hills).
+    QVERIFY2(shadowed > 20 && lit > 20,
+             qPrintable(QStringLiteral("%1 shadowed, %2 lit").arg(shadowed).arg(lit)));
 }
 
 void TestShadowBake::reachIsBoundedByTheHeights() {
