@@ -76,10 +76,14 @@ bool chunkHoleAt(const io::MapChunk& chunk, glm::dvec2 world) {
     if (!q) {
         return false;
     }
+    return quadIsHole(chunk, q->row, q->col);
+}
+
+bool quadIsHole(const io::MapChunk& chunk, int row, int col) {
     if (chunk.flags & io::mcnk_flags::HighResHoles) {
-        return ((chunk.holesHighRes >> (q->row * 8 + q->col)) & 1u) != 0;
+        return ((chunk.holesHighRes >> (row * 8 + col)) & 1u) != 0;
     }
-    return ((chunk.holesLowRes >> ((q->row / 2) * 4 + q->col / 2)) & 1u) != 0;
+    return ((chunk.holesLowRes >> ((row / 2) * 4 + col / 2)) & 1u) != 0;
 }
 
 } // namespace mapsmith::core

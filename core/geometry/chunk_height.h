@@ -61,4 +61,8 @@ std::optional<double> chunkHeightAt(const io::MapChunk& chunk, glm::dvec2 world)
 // borders to its last row/column).
 bool chunkHoleAt(const io::MapChunk& chunk, glm::dvec2 world);
 
+// Whether quad (row 0..7 north to south, col 0..7 west to east) of the chunk is a hole, by the rule above:
+// the one rule the viewport's mesh and picking, the minimap and the shadow bake share.
+bool quadIsHole(const io::MapChunk& chunk, int row, int col);
+
 } // namespace mapsmith::core

@@ -16,13 +16,6 @@ ShadowField::ShadowField(int quadsX, int quadsY)
     : mQuadsX(std::max(quadsX, 0)), mQuadsY(std::max(quadsY, 0)),
       mQuads(std::size_t(mQuadsX) * std::size_t(mQuadsY)) {}
 
-bool quadIsHole(const io::MapChunk& chunk, int row, int col) {
-    if (chunk.flags & io::mcnk_flags::HighResHoles) {
-        return ((chunk.holesHighRes >> (row * 8 + col)) & 1u) != 0;
-    }
-    return ((chunk.holesLowRes >> ((row / 2) * 4 + col / 2)) & 1u) != 0;
-}
-
 ShadowField shadowFieldAround(TileCoord tile, int margin,
                               const std::function<const io::Adt*(TileCoord)>& tileAt) {
     margin = std::clamp(margin, 0, kQuadsPerTile);

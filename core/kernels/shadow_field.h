@@ -50,10 +50,6 @@ private:
     std::vector<ShadowQuad> mQuads;
 };
 
-// Whether quad (row, col) of a chunk is a hole (low-res holes cover 2x2 quads; high-res ones one each,
-// used when flags has HighResHoles), as chunkHoleAt() reads them.
-bool quadIsHole(const io::MapChunk& chunk, int row, int col);
-
 // The field around one tile: the tile's 128x128 quads plus `margin` quads (0..128) on every side, taken
 // from the neighbouring tiles `tileAt` has (the 8 around it at most). Quads of tiles it does not have,
 // off the map, or in holes have no terrain. The tile's own quads start at (margin, margin).

@@ -143,7 +143,7 @@ QImage renderMinimap(const io::Adt& tile, LayerImages& textures, const MinimapSe
                 const std::size_t gi =
                     std::size_t(chunkRow * kSamplesPerChunk + ay) * std::size_t(kTileSamples) +
                     std::size_t(chunkCol * kSamplesPerChunk + ax);
-                const bool hole = terrainQuadIsHole(chunk, row, col);
+                const bool hole = quadIsHole(chunk, row, col);
                 // A model surface the rasteriser kept is above the ground (or over a hole) by construction.
                 const bool onModel = models && models->opaqueAt(gi);
                 if (hole && !onModel) {

@@ -6,13 +6,6 @@
 
 namespace mapsmith::core {
 
-bool terrainQuadIsHole(const io::MapChunk& chunk, int row, int col) {
-    if (chunk.flags & io::mcnk_flags::HighResHoles) {
-        return ((chunk.holesHighRes >> (row * 8 + col)) & 1u) != 0;
-    }
-    return ((chunk.holesLowRes >> ((row / 2) * 4 + col / 2)) & 1u) != 0;
-}
-
 // With s the position along the outer edge from its first corner A to B and d the distance from that
 // edge (both in quad units), the weights are A: 1 - s - d, B: s - d, C: 2d.
 Barycentric triangleAt(int row, int col, float fu, float fv) {
@@ -57,7 +50,7 @@ std::vector<float> terrainSampleHeights(const io::Adt& tile) {
             const float fv = (float(ay % kPerQuad) + 0.5f) / float(kPerQuad);
             float* line = out.data() + std::size_t(row0 + ay) * kTileSamples + std::size_t(col0);
             for (int ax = 0; ax < kSamplesPerChunkSide; ++ax) {
-                if (terrainQuadIsHole(chunk, ay / kPerQuad, ax / kPerQuad)) {
+                if (quadIsHole(chunk, ay / kPerQuad, ax / kPerQuad)) {
                     continue;
                 }
                 const float fu = (float(ax % kPerQuad) + 0.5f) / float(kPerQuad);

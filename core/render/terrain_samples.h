@@ -4,6 +4,7 @@
 // the tile's 1024 x 1024 sample grid (64 x 64 per chunk, at the alpha-map texel centres; row 0 north,
 // column 0 west). Shared by the terrain renderer and the placed models' depth test, so both see one ground.
 
+#include "core/geometry/chunk_height.h"
 #include "io/adt/adt.h"
 
 #include <vector>
@@ -13,10 +14,6 @@ namespace mapsmith::core {
 inline constexpr int kSamplesPerChunkSide = 64;                         // one per alpha texel
 inline constexpr int kTileSamples = kSamplesPerChunkSide * 16;          // 1024 samples per tile side
 inline constexpr double kSampleSpacing = (1600.0 / 3.0) / kTileSamples; // yards between sample centres
-
-// Whether quad (row 0..7 north to south, col 0..7 west to east) is a hole: high-res bit row * 8 + col
-// with MCNK flag HighResHoles, else low-res bit (row / 2) * 4 + col / 2 (as the viewport's mesh).
-bool terrainQuadIsHole(const io::MapChunk& chunk, int row, int col);
 
 // Three vertices of the terrain triangle under (fu, fv) (0..1 eastwards / southwards inside the quad) in
 // quad (row, col), and their weights. The quad's four triangles fan from the inner vertex C: north (NW,

@@ -1,5 +1,6 @@
 #include "editor/viewport/chunk_mesh.h"
 
+#include "core/geometry/chunk_height.h"
 #include "core/geometry/coords.h"
 
 namespace mapsmith::editor {
@@ -41,19 +42,12 @@ void buildChunkVertices(const io::MapChunk& chunk, const SceneFrame& frame,
     }
 }
 
-bool quadIsHole(const io::MapChunk& chunk, int row, int col) {
-    if (chunk.flags & io::mcnk_flags::HighResHoles) {
-        return ((chunk.holesHighRes >> (row * 8 + col)) & 1u) != 0;
-    }
-    return ((chunk.holesLowRes >> ((row / 2) * 4 + col / 2)) & 1u) != 0;
-}
-
 std::vector<std::uint16_t> buildChunkIndices(const io::MapChunk& chunk) {
     std::vector<std::uint16_t> out;
     out.reserve(std::size_t(kChunkMaxTriangles) * 3);
     for (int row = 0; row < 8; ++row) {
         for (int col = 0; col < 8; ++col) {
-            if (quadIsHole(chunk, row, col)) {
+            if (core::quadIsHole(chunk, row, col)) {
                 continue;
             }
             const auto nw = std::uint16_t(core::outerIndex(row, col));

@@ -32,10 +32,6 @@ void buildChunkVertices(const io::MapChunk& chunk, const SceneFrame& frame,
 // above: per quad (NW, C, NE), (NE, C, SE), (SE, C, SW), (SW, C, NW).
 std::vector<std::uint16_t> buildChunkIndices(const io::MapChunk& chunk);
 
-// Whether quad (row 0..7 north to south, col 0..7 west to east) is a hole: high-res bit row * 8 + col
-// with MCNK flag HighResHoles, else low-res bit (row / 2) * 4 + col / 2 (the rule of core::chunkHoleAt).
-bool quadIsHole(const io::MapChunk& chunk, int row, int col);
-
 // MCCV entry (BGRA bytes in a little-endian uint32) -> RGB multiplier 2 * byte / 255.
 void vertexColourFactor(std::uint32_t bgra, float out[3]);
 

@@ -36,7 +36,7 @@ std::optional<double> intersectQuad(const core::MapDocument& doc, const Ray& ray
     }
     const int col = qx - floorDiv(qx, 8) * 8;
     const int row = qy - floorDiv(qy, 8) * 8;
-    if (quadIsHole(*chunk, row, col)) {
+    if (core::quadIsHole(*chunk, row, col)) {
         return std::nullopt;
     }
     // Vertex positions from the chunk header, as core::chunkHeightAt places them.

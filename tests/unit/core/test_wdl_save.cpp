@@ -218,7 +218,8 @@ void TestWdlSave::holesCutWithTheBrushGoToMaho() {
     fill.dab(core::chunkOrigin(target) - glm::dvec2(core::kChunkSize / 2.0));
     QVERIFY(fill.finish());
     QVERIFY(doc->save().ok);
-    const io::WdlTile* filled = readWdlOf(memoryOf(*doc)).tile(20, 20);
+    const io::Wdl after = readWdlOf(memoryOf(*doc)); // kept: tile() points into it
+    const io::WdlTile* filled = after.tile(20, 20);
     QVERIFY(filled && filled->holes);
     QVERIFY(*filled->holes == (std::array<std::uint16_t, 16>{}));
 }
