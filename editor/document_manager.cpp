@@ -135,11 +135,13 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
     mIds->attach(*mDoc);
     mIds->scanMapInBackground(*mDoc); // ids fresh map-wide, over tiles never loaded too
     mPath = wdt;
+    mFailedTiles.clear();
     mStartTile = startTileOf(*mDoc, askedTile);
+    QString failedToLoad;
     if (!mStartTile) {
         emit errorOccurred(tr("%1 has no tiles").arg(wdt));
     } else {
-        loadTilesAround(*mStartTile, mDoc->wdt().tileCount() <= kSmallMap ? 64 : 0);
+        failedToLoad = loadTiles(*mStartTile, mDoc->wdt().tileCount() <= kSmallMap ? 64 : 0);
     }
     const int stored = QSettings().value(mapSettingsKey(QStringLiteral("alphaEncoding")), -1).toInt();
     setSaveAlphaEncoding(stored >= 0 && stored <= int(io::AlphaEncoding::Rle) && mDoc->bigAlpha()
@@ -150,13 +152,23 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
     emit succeeded(
         tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size()),
         5000);
+    if (!failedToLoad.isEmpty()) {
+        emit errorOccurred(failedToLoad); // after the summary, which would hide it
+    }
     return true;
 }
 
 void DocumentManager::loadTilesAround(const core::TileCoord& centre, int radius) {
-    if (!mDoc) {
-        return;
+    if (const QString failed = loadTiles(centre, radius); !failed.isEmpty()) {
+        emit errorOccurred(failed);
     }
+}
+
+QString DocumentManager::loadTiles(const core::TileCoord& centre, int radius) {
+    if (!mDoc) {
+        return {};
+    }
+    std::vector<core::TileCoord> failed;
     for (int y = centre.y - radius; y <= centre.y + radius; ++y) {
         for (int x = centre.x - radius; x <= centre.x + radius; ++x) {
             const core::TileCoord t{x, y};
@@ -164,13 +176,37 @@ void DocumentManager::loadTilesAround(const core::TileCoord& centre, int radius)
                 continue;
             }
             if (auto loaded = mDoc->loadTile(t); !loaded) {
-                emit errorOccurred(tr("Tile %1_%2: %3")
-                                       .arg(x)
-                                       .arg(y)
-                                       .arg(QString::fromStdString(loaded.error().describe())));
+                mFailedTiles[t] = QString::fromStdString(loaded.error().describe());
+                failed.push_back(t);
             }
         }
     }
+    if (failed.empty()) {
+        return {};
+    }
+    emit failedTilesChanged();
+    // One message for the lot (a map with many damaged tiles must not raise a dialog per tile).
+    const auto line = [this](core::TileCoord t) {
+        return tr("Tile %1_%2: %3").arg(t.x).arg(t.y).arg(mFailedTiles.at(t));
+    };
+    if (failed.size() == 1) {
+        return line(failed.front());
+    }
+    constexpr std::size_t kListed = 3;
+    QStringList lines;
+    for (std::size_t i = 0; i < failed.size() && i < kListed; ++i) {
+        lines.push_back(line(failed[i]));
+    }
+    if (failed.size() > kListed) {
+        lines.push_back(tr("... and %n more", nullptr, int(failed.size() - kListed)));
+    }
+    return tr("%n tile(s) could not be loaded (marked in the Tile Map):\n", nullptr, int(failed.size())) +
+           lines.join(QLatin1Char('\n'));
+}
+
+void DocumentManager::noteTileFailed(core::TileCoord tile, const QString& message) {
+    mFailedTiles[tile] = message;
+    emit failedTilesChanged();
 }
 
 bool DocumentManager::save() {

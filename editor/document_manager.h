@@ -20,6 +20,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -111,6 +112,12 @@ public:
     // Loads the map's tiles within `radius` tiles of `centre` that are not loaded yet; each tile that
     // fails is reported (the others load).
     void loadTilesAround(const core::TileCoord& centre, int radius);
+    // Tiles of this document that could not be loaded (when opened, by loadTilesAround, or noted from the
+    // streamer), with the reason; empty for a new document. The Tile Map marks them.
+    const std::map<core::TileCoord, QString>& failedTiles() const { return mFailedTiles; }
+    // Records a tile the streamer could not load; emits failedTilesChanged (the status bar is the
+    // caller's: a streamed tile is reported where the camera is).
+    void noteTileFailed(core::TileCoord tile, const QString& message);
 
     // How saves encode alpha maps for this map (nullopt: as read); remembered per map. Re-encoding
     // needs an 8-bit map: on a 4-bit map the choice falls back to "as read" (returns false).
@@ -136,12 +143,17 @@ signals:
     void progressFinished();
     // Something failed (the message names the file and the reason); shown to the user.
     void errorOccurred(const QString& message);
+    // failedTiles() changed (a tile failed to load).
+    void failedTilesChanged();
     // An operation succeeded: a summary for the status bar, shown for `timeoutMs`.
     void succeeded(const QString& summary, int timeoutMs);
 
 private:
     class Progress;
     bool openMap(const QString& given, bool askToReplace);
+    // loadTilesAround without the report: the message naming the tiles that failed (one line each, at
+    // most three listed), empty when none did.
+    QString loadTiles(const core::TileCoord& centre, int radius);
     bool mayReplace() const;
     bool mayWrite(bool saveAs) const; // the save guard's answer when the save has problems
     QString mapSettingsKey(const QString& what) const;
@@ -151,6 +163,7 @@ private:
     std::unique_ptr<core::UniqueIdAllocator> mIds; // per document
     QString mPath;
     std::optional<core::TileCoord> mStartTile;
+    std::map<core::TileCoord, QString> mFailedTiles;
     std::optional<io::AlphaEncoding> mSaveAlpha;
     std::function<bool()> mReplaceGuard;
     std::function<bool(const QString&)> mSaveGuard;

@@ -1,12 +1,15 @@
 // Mapsmith editor entry point.
 //   mapsmith [MAP]                      opens MAP (.wdt or one of its .adt tiles); default: the demo map
 //   mapsmith [MAP] --screenshot PNG [--camera x,y,z,yaw,pitch] [--size WxH] [--whole-window]
-//                                       renders one frame of the viewport to PNG and exits (0 = written)
+//                                       renders one frame of the viewport to PNG and exits (0 = written;
+//                                       3 = not written, or a tile of the map could not be loaded: the
+//                                       frame is still written and each such tile named on stderr)
 //   --data DIR (repeatable)             game data for this run on top of the saved folders: a client or
 //                                       Data folder, an .mpq, or a folder of loose files (never saved)
 
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
+#include "editor/tile_streamer.h"
 #include "editor/viewport/terrain_viewport.h"
 
 #include <QApplication>
@@ -125,5 +128,11 @@ int main(int argc, char** argv) {
         err << "mapsmith: could not capture or write " << parser.value(screenshot) << "\n";
         return 3;
     }
-    return 0;
+    // A tile that did not load leaves a gap (or an empty sky): the frame is not what was asked for.
+    window.streamer()->waitIdle(30000);
+    const auto& failed = window.documents()->failedTiles();
+    for (const auto& [tile, message] : failed) {
+        err << "mapsmith: tile " << tile.x << "_" << tile.y << " not loaded: " << message << "\n";
+    }
+    return failed.empty() ? 0 : 3;
 }

@@ -114,6 +114,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         mLoadingLabel->setText(reads > 0 ? tr("Loading %n tile(s)...", nullptr, reads) : QString());
     });
     connect(mStreamer, &TileStreamer::tileFailed, this, [this](core::TileCoord t, const QString& message) {
+        mDocs->noteTileFailed(t, message);
         statusBar()->showMessage(tr("Tile %1_%2: %3").arg(t.x).arg(t.y).arg(message), 10000);
     });
     connect(mViewport, &TerrainViewport::cameraMoved, this,
@@ -587,6 +588,7 @@ void MainWindow::connectDocuments() {
     connect(mDocs, &DocumentManager::saveAlphaEncodingChanged, this, &MainWindow::updateAlphaActions);
     connect(mDocs, &DocumentManager::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     connect(mDocs, &DocumentManager::errorOccurred, this, &MainWindow::reportError);
+    connect(mDocs, &DocumentManager::failedTilesChanged, this, &MainWindow::updateTileMap);
     connect(mDocs, &DocumentManager::succeeded, this, [this](const QString& summary, int timeoutMs) {
         mLastError.clear();
         statusBar()->showMessage(summary, timeoutMs);
@@ -1026,6 +1028,7 @@ void MainWindow::updateTileMap() {
     }
     mTileMap->setLoadedTiles(loaded);
     mTileMap->setModifiedTiles(modified);
+    mTileMap->setFailedTiles(mDocs->failedTiles());
 }
 
 void MainWindow::updateTitle() {

@@ -20,6 +20,7 @@ const QColor kPresent(72, 108, 150);
 const QColor kLoaded(84, 168, 104);
 const QColor kModified(232, 152, 48);
 const QColor kCamera(235, 60, 60);
+const QColor kFailed(150, 60, 170);
 const QColor kHover(255, 225, 60);
 
 std::size_t indexOf(core::TileCoord t) {
@@ -86,6 +87,16 @@ void TileMapWidget::setLoadedTiles(const std::set<core::TileCoord>& tiles) {
 void TileMapWidget::setModifiedTiles(const std::set<core::TileCoord>& tiles) {
     mModified = tiles;
     emit hoverTextChanged(hoverText());
+    update();
+}
+
+void TileMapWidget::setFailedTiles(const std::map<core::TileCoord, QString>& tiles) {
+    const bool legendChanges = tiles.empty() != mFailed.empty();
+    mFailed = tiles;
+    emit hoverTextChanged(hoverText());
+    if (legendChanges) {
+        clampCentre(); // the legend may take another line: the view's square changes
+    }
     update();
 }
 
@@ -177,6 +188,9 @@ QString TileMapWidget::hoverText() const {
     if (mModified.count(*mHover)) {
         text += tr(" · modified");
     }
+    if (const auto failed = mFailed.find(*mHover); failed != mFailed.end()) {
+        text += tr(" · failed to load: %1").arg(failed->second);
+    }
     return text;
 }
 
@@ -244,11 +258,22 @@ void TileMapWidget::paintEvent(QPaintEvent*) {
                 }
                 continue;
             }
-            QColor fill = mModified.count(t) ? kModified : mLoaded.count(t) ? kLoaded : kPresent;
+            const bool failed = mFailed.count(t) != 0;
+            QColor fill = failed               ? kFailed
+                          : mModified.count(t) ? kModified
+                          : mLoaded.count(t)   ? kLoaded
+                                               : kPresent;
             if (minimap) {
-                fill.setAlpha(fill == kPresent ? 40 : 120);
+                fill.setAlpha(fill == kPresent ? 40 : failed ? 200 : 120);
             }
             p.fillRect(r, fill);
+            if (failed && cell >= 6.0) { // crossed out
+                p.setPen(QPen(QColor(255, 255, 255, 200), std::max(1.0, cell / 24.0)));
+                const QRectF x =
+                    r.adjusted(r.width() * 0.25, r.height() * 0.25, -r.width() * 0.25, -r.height() * 0.25);
+                p.drawLine(x.topLeft(), x.bottomRight());
+                p.drawLine(x.topRight(), x.bottomLeft());
+            }
         }
     }
 
@@ -320,7 +345,11 @@ QList<TileMapWidget::LegendItem> TileMapWidget::layoutLegend(int top) const {
     QList<LegendItem> items;
     int x = kAxisLeft;
     int y = top;
-    for (const QString& text : {tr("ADT"), tr("Loaded"), tr("Modified"), tr("Camera")}) {
+    QStringList labels{tr("ADT"), tr("Loaded"), tr("Modified"), tr("Camera")};
+    if (!mFailed.empty()) {
+        labels.push_back(tr("Failed"));
+    }
+    for (const QString& text : labels) {
         const int w = fm.horizontalAdvance(text) + 2;
         const int needed = box + 4 + w;
         if (x > kAxisLeft && x + needed > right) {
@@ -334,7 +363,7 @@ QList<TileMapWidget::LegendItem> TileMapWidget::layoutLegend(int top) const {
 }
 
 void TileMapWidget::drawLegend(QPainter& p) const {
-    const QColor colours[] = {kPresent, kLoaded, kModified, kCamera};
+    const QColor colours[] = {kPresent, kLoaded, kModified, kCamera, kFailed};
     int i = 0;
     for (const LegendItem& item : legendLayout()) {
         const QColor& colour = colours[i++];

@@ -14,6 +14,7 @@
 #include <QWidget>
 
 #include <bitset>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -30,6 +31,10 @@ public:
     bool tilePresent(core::TileCoord t) const;
     void setLoadedTiles(const std::set<core::TileCoord>& tiles);
     void setModifiedTiles(const std::set<core::TileCoord>& tiles);
+    // Tiles that could not be loaded, with the reason: drawn in their own colour, crossed out, named in
+    // the hover text, and a "Failed" legend entry while there are any.
+    void setFailedTiles(const std::map<core::TileCoord, QString>& tiles);
+    const std::map<core::TileCoord, QString>& failedTiles() const { return mFailed; }
     void setCameraTile(std::optional<core::TileCoord> tile);
     std::optional<core::TileCoord> cameraTile() const { return mCamera; }
     void setMinimap(const QImage& image); // a null image removes it
@@ -49,7 +54,8 @@ public:
     // Where a tile is drawn, in widget pixels (may lie outside the widget when zoomed).
     QRectF tileRect(core::TileCoord t) const;
     std::optional<core::TileCoord> hoveredTile() const { return mHover; }
-    // "Tile 32_48", plus " · loaded" / " · modified" / " · no ADT"; empty when nothing is hovered.
+    // "Tile 32_48", plus " · loaded" / " · modified" / " · no ADT" / " · failed to load: <reason>"; empty
+    // when nothing is hovered.
     QString hoverText() const;
     static QString tileText(core::TileCoord t);
 
@@ -91,6 +97,7 @@ private:
     std::bitset<io::kWdtTileCount> mPresent;
     std::set<core::TileCoord> mLoaded;
     std::set<core::TileCoord> mModified;
+    std::map<core::TileCoord, QString> mFailed;
     std::optional<core::TileCoord> mCamera;
     QImage mMinimap;
     std::optional<core::TileCoord> mHover;
