@@ -1,5 +1,7 @@
 #include "tests/cli/cli_case.h"
 
+#include "support/test_files.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -88,6 +90,19 @@ CliRun runCli(const QStringList& args) {
     }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : kCliCrashed,
             QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString corpus(const char* name) {
+    return QString::fromStdString(corpusPath(name));
+}
+
+std::vector<std::byte> stdBytes(const QByteArray& bytes) {
+    const auto* p = reinterpret_cast<const std::byte*>(bytes.constData());
+    return std::vector<std::byte>(p, p + bytes.size());
+}
+
+QByteArray qtBytes(const std::vector<std::byte>& bytes) {
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
 }
 
 QByteArray fileBytes(const QString& path) {

@@ -31,8 +31,15 @@ struct CliRun {
 // Runs mapsmith-cli with `args` and waits for it (two minutes at the most).
 CliRun runCli(const QStringList& args);
 
+// A file of the shared corpus (../shared/corpus), e.g. corpus("adt/continent4229.adt").
+QString corpus(const char* name);
+
 // A whole file's bytes (empty when it cannot be read).
 QByteArray fileBytes(const QString& path);
+
+// The same bytes as the readers take them, and back.
+std::vector<std::byte> stdBytes(const QByteArray& bytes);
+QByteArray qtBytes(const std::vector<std::byte>& bytes);
 
 // Writes a file (a new one: QFile::copy of the read-only corpus would keep it read-only).
 bool writeFile(const QString& path, const QByteArray& bytes);

@@ -34,10 +34,6 @@ namespace {
 using namespace mapsmith::tests;
 using enum mapsmith::cli::ExitCode;
 
-QString corpus(const char* name) {
-    return QString::fromStdString(corpusPath(name));
-}
-
 // "<dir>/Name_tex0.adt" for "<dir>/Name.adt".
 QString partner(const QString& root, const char* kind) {
     QString p = root;

@@ -23,14 +23,6 @@ using namespace mapsmith;
 using namespace mapsmith::tests;
 using enum mapsmith::cli::ExitCode;
 
-QString corpus(const char* name) {
-    return QString::fromStdString(corpusPath(name));
-}
-
-QByteArray qtBytes(const std::vector<std::byte>& b) {
-    return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size()));
-}
-
 io::Adt corpusTile(const char* name) {
     auto read = io::readAdt(readBytes(corpusPath(std::string("adt/") + name)));
     return std::move(read->adt);

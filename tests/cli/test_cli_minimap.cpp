@@ -24,15 +24,6 @@ using namespace mapsmith;
 using namespace mapsmith::tests;
 using enum mapsmith::cli::ExitCode;
 
-QString corpus(const char* name) {
-    return QString::fromStdString(corpusPath(name));
-}
-
-std::vector<std::byte> stdBytes(const QByteArray& b) {
-    const auto* p = reinterpret_cast<const std::byte*>(b.constData());
-    return std::vector<std::byte>(p, p + b.size());
-}
-
 // <parent>/Map: Azeroth.wdt as Map.wdt with the corpus tiles as 38_46 and 42_29 (both in its MAIN).
 QString makeMap(const QString& parent) {
     const QString dir = parent + QStringLiteral("/Map");

@@ -27,10 +27,6 @@ using namespace mapsmith;
 using namespace mapsmith::tests;
 using enum mapsmith::cli::ExitCode;
 
-QString corpus(const char* name) {
-    return QString::fromStdString(corpusPath(name));
-}
-
 // An 8 x 8 opaque BLP2 in DXT1 with its mipmaps (4 levels).
 Bytes builtBlp() {
     io::BlpImage image;

@@ -24,15 +24,6 @@ using namespace mapsmith;
 using namespace mapsmith::tests;
 using enum mapsmith::cli::ExitCode;
 
-QString corpus(const char* name) {
-    return QString::fromStdString(corpusPath(name));
-}
-
-std::vector<std::byte> stdBytes(const QByteArray& b) {
-    const auto* p = reinterpret_cast<const std::byte*>(b.constData());
-    return std::vector<std::byte>(p, p + b.size());
-}
-
 std::optional<io::Adt> readTile(const QString& path) {
     io::AdtReadOptions options;
     options.bigAlpha = false; // Azeroth.wdt: 4-bit alpha maps

@@ -27,19 +27,6 @@ using namespace mapsmith;
 using namespace mapsmith::tests;
 using enum mapsmith::cli::ExitCode;
 
-QString corpus(const char* name) {
-    return QString::fromStdString(corpusPath(name));
-}
-
-QByteArray qtBytes(const std::vector<std::byte>& b) {
-    return QByteArray(reinterpret_cast<const char*>(b.data()), qsizetype(b.size()));
-}
-
-std::vector<std::byte> stdBytes(const QByteArray& b) {
-    const auto* p = reinterpret_cast<const std::byte*>(b.constData());
-    return std::vector<std::byte>(p, p + b.size());
-}
-
 std::uint32_t u32At(const QByteArray& b, qsizetype at) {
     std::uint32_t v = 0;
     std::memcpy(&v, b.constData() + at, 4);
