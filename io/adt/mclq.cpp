@@ -1,6 +1,7 @@
 #include "io/adt/mclq.h"
 
 #include "io/adt/adt_layout.h"
+#include "io/adt/detail/placement_records.h"
 #include "io/binary/byte_reader.h"
 #include "io/binary/byte_writer.h"
 
@@ -14,14 +15,6 @@ static_assert(kMclqCellFlagsAt == 656 && kMclqSurfaceSize == 720 && kMclqLayerSi
 
 std::string where(int chunkIndex) {
     return "map chunk " + std::to_string(chunkIndex) + ": ";
-}
-
-Vec3f readVec3(ByteReader& r) {
-    Vec3f v;
-    v.x = r.f32();
-    v.y = r.f32();
-    v.z = r.f32();
-    return v;
 }
 
 void readSurface(ByteReader& r, MclqLayer& l) {
