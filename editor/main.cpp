@@ -4,11 +4,14 @@
 //                                       renders one frame of the viewport to PNG and exits (0 = written;
 //                                       3 = not written, or a tile of the map could not be loaded: the
 //                                       frame is still written and each such tile named on stderr)
+//   Work a session that did not end cleanly left (autosave, editor/autosave.h) is offered first; a
+//   restored map is opened instead of MAP.
 //   --data DIR (repeatable)             game data for this run on top of the saved folders: a client or
 //                                       Data folder, an .mpq, or a folder of loose files (never saved)
 
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
+#include "editor/recovery_offer.h"
 #include "editor/tile_streamer.h"
 #include "editor/viewport/terrain_viewport.h"
 
@@ -93,7 +96,9 @@ int main(int argc, char** argv) {
     const QString map = args.isEmpty() ? QStringLiteral(":/demo/Mapsmith.wdt") : args.first();
     if (!parser.isSet(screenshot)) {
         window.show();
-        window.documents()->open(map);
+        if (!window.recovery()->offerAtStart()) {
+            window.documents()->open(map);
+        }
         return QApplication::exec();
     }
 

@@ -8,6 +8,7 @@
 #include "core/models/selection_info.h"
 #include "core/render/minimap_model_scene.h"
 #include "core/render/minimap_models.h"
+#include "editor/autosave.h"
 #include "editor/bake_shadows_action.h"
 #include "editor/document_manager.h"
 #include "editor/map_repair_action.h"
@@ -17,6 +18,7 @@
 #include "editor/object_actions.h"
 #include "editor/old_liquids_action.h"
 #include "editor/operation_progress.h"
+#include "editor/recovery_offer.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
 #include "editor/viewport/terrain_viewport.h"
@@ -101,6 +103,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
     mDocs = new DocumentManager(this);
     new OperationProgress(*mDocs, this);
+    mAutosave = new Autosave(*mDocs, Autosave::defaultRoot(), this);
+    mRecovery = new RecoveryOffer(*mDocs, mAutosave->root(), this);
     mTools = new ToolManager(this);
     mUndoGroup = new QUndoGroup(this);
     mTextureCache = std::make_shared<io::TextureCache>();
@@ -130,6 +134,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         }
     });
     connectDocuments();
+    connectRecovery();
     connectTools();
     mPreferences = widgets::EditorPreferences::load(QSettings());
     applyPreferences();
@@ -600,6 +605,18 @@ void MainWindow::connectDocuments() {
     });
 }
 
+void MainWindow::connectRecovery() {
+    // Autosave problems go to the status bar: a dialog every few minutes would stop the work.
+    connect(mAutosave, &Autosave::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 15000); });
+    connect(mRecovery, &RecoveryOffer::errorOccurred, this, &MainWindow::reportError);
+    connect(mRecovery, &RecoveryOffer::restored, this, [this](const QString& summary) {
+        updateTitle();
+        statusBar()->showMessage(summary, 20000);
+        mAutosave->saveNow(); // the restored work is safe again at once
+    });
+}
+
 void MainWindow::documentAboutToChange() {
     // The views refer to the document: they let go of it before it goes.
     mTools->setDocument(nullptr, nullptr);
@@ -734,6 +751,8 @@ void MainWindow::applyPreferences() {
         doc->setUndoMemoryBudget(std::size_t(mPreferences.undoBudgetMiB) * 1024 * 1024);
     }
     mTextureCache->setBudget(std::size_t(mPreferences.textureCacheMiB) * 1024 * 1024);
+    mAutosave->setInterval(std::chrono::minutes(mPreferences.autosaveMinutes));
+    mAutosave->setStrokesPerSave(mPreferences.autosaveStrokes);
 }
 
 const core::ObjectBoundsSettings& MainWindow::objectBounds() const {

@@ -58,8 +58,10 @@ struct ModelProblem;
 
 namespace mapsmith::editor {
 
+class Autosave;
 class DocumentManager;
 class MinimapBuilder;
+class RecoveryOffer;
 class MapRepairAction;
 class OldLiquidsAction;
 class BakeShadowsAction;
@@ -82,6 +84,10 @@ public:
     ToolManager* tools() const { return mTools; }
     // The Edit menu's object entries: copy, paste, duplicate, select none, snap to ground, align to slope.
     ObjectActions* objectActions() const { return mObjectActions; }
+    // Autosave of unsaved changes into the recovery folder (Edit > Preferences: how often).
+    Autosave* autosave() const { return mAutosave; }
+    // The offer of work a crashed session left (main() asks offerAtStart(); every open asks for its map).
+    RecoveryOffer* recovery() const { return mRecovery; }
     MapRepairAction* mapRepair() const { return mMapRepair; }
     OldLiquidsAction* oldLiquids() const { return mOldLiquids; }
     BakeShadowsAction* bakeShadows() const { return mBakeShadows; }
@@ -90,7 +96,8 @@ public:
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
     QImage grabWithViewport();
-    // Stores the preferences (QSettings) and applies them: view distance, streaming radius, undo memory.
+    // Stores the preferences (QSettings) and applies them: view distance, streaming radius, undo memory,
+    // texture memory, autosave.
     void setPreferences(const widgets::EditorPreferences& preferences);
     const widgets::EditorPreferences& preferences() const { return mPreferences; }
     widgets::TextureBrowser* textureBrowser() const { return mTextureBrowser; }
@@ -148,6 +155,7 @@ private:
     void createFileMenu();
     void createDocks();
     void connectDocuments();
+    void connectRecovery(); // autosave and restore messages
     void connectTools();
     void documentAboutToChange();
     void documentChanged(core::MapDocument* doc);
@@ -185,6 +193,8 @@ private:
 
     DocumentManager* mDocs = nullptr;
     ToolManager* mTools = nullptr;
+    Autosave* mAutosave = nullptr;
+    RecoveryOffer* mRecovery = nullptr;
     QString mLastError;
     std::optional<widgets::GoToTarget> mLastGoTo; // the last target goToPosition reached
     TerrainViewport* mViewport = nullptr;

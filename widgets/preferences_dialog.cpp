@@ -21,6 +21,8 @@ constexpr int kMaxStreamRadius = 4;
 constexpr int kMaxUndoBudgetMiB = 16384;
 constexpr int kMinTextureCacheMiB = 16;
 constexpr int kMaxTextureCacheMiB = 8192;
+constexpr int kMaxAutosaveMinutes = 120;
+constexpr int kMaxAutosaveStrokes = 1000;
 
 } // namespace
 
@@ -37,6 +39,12 @@ EditorPreferences EditorPreferences::load(const QSettings& store) {
     p.textureCacheMiB =
         std::clamp(store.value(QStringLiteral("preferences/textureCacheMiB"), p.textureCacheMiB).toInt(),
                    kMinTextureCacheMiB, kMaxTextureCacheMiB);
+    p.autosaveMinutes =
+        std::clamp(store.value(QStringLiteral("preferences/autosaveMinutes"), p.autosaveMinutes).toInt(), 0,
+                   kMaxAutosaveMinutes);
+    p.autosaveStrokes =
+        std::clamp(store.value(QStringLiteral("preferences/autosaveStrokes"), p.autosaveStrokes).toInt(), 0,
+                   kMaxAutosaveStrokes);
     return p;
 }
 
@@ -45,6 +53,8 @@ void EditorPreferences::save(QSettings& store) const {
     store.setValue(QStringLiteral("preferences/streamRadius"), streamRadius);
     store.setValue(QStringLiteral("preferences/undoBudgetMiB"), undoBudgetMiB);
     store.setValue(QStringLiteral("preferences/textureCacheMiB"), textureCacheMiB);
+    store.setValue(QStringLiteral("preferences/autosaveMinutes"), autosaveMinutes);
+    store.setValue(QStringLiteral("preferences/autosaveStrokes"), autosaveStrokes);
 }
 
 PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidget* parent,
@@ -78,11 +88,31 @@ PreferencesDialog::PreferencesDialog(const EditorPreferences& preferences, QWidg
     mTextureCache->setValue(preferences.textureCacheMiB);
     mTextureCache->setToolTip(tr("Decoded game textures kept for the viewport and the texture browser; the "
                                  "least recently used go first"));
+    mAutosaveMinutes = new QSpinBox(this);
+    mAutosaveMinutes->setObjectName(QStringLiteral("autosaveMinutes"));
+    mAutosaveMinutes->setRange(0, kMaxAutosaveMinutes);
+    mAutosaveMinutes->setPrefix(tr("every "));
+    mAutosaveMinutes->setSuffix(tr(" min"));
+    mAutosaveMinutes->setSpecialValueText(tr("off"));
+    mAutosaveMinutes->setValue(preferences.autosaveMinutes);
+    mAutosaveMinutes->setToolTip(tr("Unsaved changes are kept in a recovery folder (never beside the map's "
+                                    "files); after a crash the next start offers to restore them"));
+    mAutosaveStrokes = new QSpinBox(this);
+    mAutosaveStrokes->setObjectName(QStringLiteral("autosaveStrokes"));
+    mAutosaveStrokes->setRange(0, kMaxAutosaveStrokes);
+    mAutosaveStrokes->setPrefix(tr("every "));
+    mAutosaveStrokes->setSuffix(tr(" edits"));
+    mAutosaveStrokes->setSpecialValueText(tr("off"));
+    mAutosaveStrokes->setValue(preferences.autosaveStrokes);
+    mAutosaveStrokes->setToolTip(tr("Also autosave after this many edits (brush strokes, object moves, "
+                                    "undo and redo)"));
     auto* form = new QFormLayout;
     form->addRow(tr("View distance:"), mViewDistance);
     form->addRow(tr("Tiles around the camera:"), mStreamRadius);
     form->addRow(tr("Undo memory:"), mUndoBudget);
     form->addRow(tr("Texture memory:"), mTextureCache);
+    form->addRow(tr("Autosave for recovery:"), mAutosaveMinutes);
+    form->addRow(tr("Autosave after edits:"), mAutosaveStrokes);
     mButtons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(mButtons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -120,6 +150,8 @@ EditorPreferences PreferencesDialog::preferences() const {
     p.streamRadius = mStreamRadius->value();
     p.undoBudgetMiB = mUndoBudget->value();
     p.textureCacheMiB = mTextureCache->value();
+    p.autosaveMinutes = mAutosaveMinutes->value();
+    p.autosaveStrokes = mAutosaveStrokes->value();
     return p;
 }
 

@@ -19,6 +19,8 @@ struct EditorPreferences {
     int streamRadius = 1;         // tiles kept loaded around the camera (1 = 3x3), 0..4
     int undoBudgetMiB = 256;      // compressed undo snapshots kept in memory before spilling to disk
     int textureCacheMiB = 256;    // decoded game textures kept for the viewport and browser, 16..8192
+    int autosaveMinutes = 5;      // autosave of unsaved changes for crash recovery, 0 (off)..120
+    int autosaveStrokes = 20;     // ... and after this many edits (undo steps), 0 (off)..1000
 
     bool operator==(const EditorPreferences&) const = default;
     // Values out of range are clamped; missing keys keep the defaults.
@@ -48,6 +50,8 @@ private:
     QSpinBox* mStreamRadius = nullptr;
     QSpinBox* mUndoBudget = nullptr;
     QSpinBox* mTextureCache = nullptr;
+    QSpinBox* mAutosaveMinutes = nullptr;
+    QSpinBox* mAutosaveStrokes = nullptr;
 };
 
 } // namespace mapsmith::widgets

@@ -17,6 +17,7 @@ enum class CommandId : int {
     WdtEdit,           // a change of the map's WDT (core/edit/wdt_state_command.h)
     ConvertOldLiquids, // MCLQ to MH2O over tiles of the map (core/edit/mclq_conversion.h)
     BakeShadows,       // Map > Bake Shadows (core/edit/bake_shadows.h)
+    RestoreRecovery,   // autosaved work put back after a crash (core/recovery/recovery_restore.h)
 };
 
 } // namespace mapsmith::core

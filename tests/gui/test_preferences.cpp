@@ -2,6 +2,7 @@
 // alpha encoding chosen for saves is used, remembered per map, and refused on 4-bit maps.
 
 #include "core/document/map_document.h"
+#include "editor/autosave.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/tile_streamer.h"
@@ -48,7 +49,11 @@ void TestPreferences::storeRoundTripAndClamp() {
     store.setValue(QStringLiteral("preferences/streamRadius"), 99);
     store.setValue(QStringLiteral("preferences/viewDistance"), -5.0);
     store.setValue(QStringLiteral("preferences/textureCacheMiB"), 1);
+    store.setValue(QStringLiteral("preferences/autosaveMinutes"), -3);
+    store.setValue(QStringLiteral("preferences/autosaveStrokes"), 50000);
     const EditorPreferences clamped = EditorPreferences::load(store);
+    QCOMPARE(clamped.autosaveMinutes, 0);
+    QCOMPARE(clamped.autosaveStrokes, 1000);
     QCOMPARE(clamped.textureCacheMiB, 16);
     QCOMPARE(clamped.streamRadius, 4);
     QCOMPARE(clamped.viewDistance, 200.0);
@@ -60,7 +65,12 @@ void TestPreferences::dialogEditsAllFields() {
     dialog.findChild<QSpinBox*>(QStringLiteral("streamRadius"))->setValue(3);
     dialog.findChild<QSpinBox*>(QStringLiteral("undoBudget"))->setValue(0);
     dialog.findChild<QSpinBox*>(QStringLiteral("textureCache"))->setValue(1024);
-    QCOMPARE(dialog.preferences(), (EditorPreferences{4250.0, 3, 0, 1024}));
+    dialog.findChild<QSpinBox*>(QStringLiteral("autosaveMinutes"))->setValue(0);
+    dialog.findChild<QSpinBox*>(QStringLiteral("autosaveStrokes"))->setValue(7);
+    QCOMPARE(dialog.preferences(), (EditorPreferences{4250.0, 3, 0, 1024, 0, 7}));
+    // Autosave defaults: every 5 minutes and every 20 edits.
+    QCOMPARE(EditorPreferences{}.autosaveMinutes, 5);
+    QCOMPARE(EditorPreferences{}.autosaveStrokes, 20);
 }
 
 void TestPreferences::windowAppliesPreferences() {
@@ -73,6 +83,12 @@ void TestPreferences::windowAppliesPreferences() {
     QCOMPARE(window.streamer()->radius(), 2);
     QCOMPARE(window.document()->undoMemoryBudget(), std::size_t(32) * 1024 * 1024);
     QCOMPARE(window.textureCache()->budget(), std::size_t(64) * 1024 * 1024);
+    QCOMPARE(window.autosave()->interval(), std::chrono::milliseconds(5 * 60 * 1000));
+    QCOMPARE(window.autosave()->strokesPerSave(), 20);
+    window.setPreferences({1800.0, 2, 32, 64, 2, 0});
+    QCOMPARE(window.autosave()->interval(), std::chrono::milliseconds(2 * 60 * 1000));
+    QCOMPARE(window.autosave()->strokesPerSave(), 0);
+    window.setPreferences({1800.0, 2, 32, 64});
     // Stored: a new window starts with them.
     editor::MainWindow second;
     QCOMPARE(second.preferences(), (EditorPreferences{1800.0, 2, 32, 64}));
