@@ -615,6 +615,10 @@ void MainWindow::connectRecovery() {
         statusBar()->showMessage(summary, 20000);
         mAutosave->saveNow(); // the restored work is safe again at once
     });
+    // The folder restored from goes only when its work is on disk again (or the map is let go).
+    connect(mAutosave, &Autosave::autosaved, mRecovery, &RecoveryOffer::restoredWorkIsSafe);
+    connect(mDocs, &DocumentManager::saved, mRecovery, &RecoveryOffer::restoredWorkIsSafe);
+    connect(mDocs, &DocumentManager::documentAboutToChange, mRecovery, &RecoveryOffer::restoredWorkIsSafe);
 }
 
 void MainWindow::documentAboutToChange() {

@@ -91,10 +91,8 @@ bool RecoveryOffer::restore(const core::OrphanedRecovery& found) {
         }
     }
     const core::RestoreReport report = core::restoreRecovery(*mDocs.document(), *recovered);
-    QString error;
-    if (!core::removeOrphanedRecovery(found.folder, &error)) {
-        recovered->problems.push_back(error);
-    }
+    mLater.insert(found.folder); // not offered again while it waits for removal
+    mRestoredFrom.push_back(found.folder);
     const QString when = QLocale().toString(found.manifest.savedAt.toLocalTime(), QLocale::ShortFormat);
     emit restored(
         tr("Restored %n tile(s) of %1 from the autosave of %2: the map is modified (Edit > Undo goes "
@@ -107,6 +105,22 @@ bool RecoveryOffer::restore(const core::OrphanedRecovery& found) {
             tr("Some recovered work could not be restored and was skipped:\n%1").arg(problems.join(u'\n')));
     }
     return true;
+}
+
+void RecoveryOffer::restoredWorkIsSafe() {
+    QStringList problems;
+    for (const QString& folder : std::as_const(mRestoredFrom)) {
+        QString error;
+        if (!core::removeOrphanedRecovery(folder, &error)) {
+            problems.push_back(error);
+        }
+        mLater.remove(folder);
+    }
+    mRestoredFrom.clear();
+    if (!problems.isEmpty()) {
+        emit errorOccurred(
+            tr("Restored work could not be removed from the recovery folder:\n%1").arg(problems.join(u'\n')));
+    }
 }
 
 } // namespace mapsmith::editor

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -36,8 +37,12 @@ public:
     bool offerAtStart();
     // Offers the open map's left work (runs after every open, once the open has finished).
     void offerForOpenMap();
-    // Puts `found` back into its map (opened when it is not the open one) and removes its folder.
+    // Puts `found` back into its map (opened when it is not the open one). Its folder stays until
+    // restoredWorkIsSafe(): a crash before this session's autosave is on disk must not lose the work.
     bool restore(const core::OrphanedRecovery& found);
+    // The restored work is on disk again (this session autosaved or saved it) or was let go (the map was
+    // closed): removes the folders it came from.
+    void restoredWorkIsSafe();
 
 signals:
     // Work was restored: the summary for the status bar.
@@ -53,7 +58,8 @@ private:
     QString mRoot;
     QWidget* mWindow;
     Asker mAsker;
-    QSet<QString> mLater; // folders left for later in this session
+    QSet<QString> mLater;      // folders left for later in this session
+    QStringList mRestoredFrom; // restored folders waiting for restoredWorkIsSafe()
 };
 
 } // namespace mapsmith::editor

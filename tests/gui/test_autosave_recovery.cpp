@@ -229,6 +229,9 @@ void TestAutosaveRecovery::killedEditorIsRestored() {
         return Choice::Restore;
     });
     QVERIFY(window.recovery()->offerAtStart());
+    // Until this session's autosave of the restored work is on disk, the left data stays: a crash in
+    // between must not lose it.
+    QVERIFY(QFile::exists(QDir(childFolder).filePath(QStringLiteral("manifest.json"))));
     QVERIFY(offered);
     QCOMPARE(offered->manifest.mapPath, wdt);
     QCOMPARE(offered->manifest.mapName, QStringLiteral("Mapsmith"));
