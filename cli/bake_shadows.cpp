@@ -3,6 +3,7 @@
 // atomically, keeping .bak.
 
 #include "cli/commands.h"
+#include "cli/data_option.h"
 #include "cli/map_block.h"
 
 #include "core/document/asset_folders.h"
@@ -116,10 +117,7 @@ int runBakeShadows(const QStringList& args) {
     settings.sun = *sunDirection;
     if (parser.isSet(models)) {
         const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
-        if (!assets.problems.isEmpty()) {
-            for (const QString& p : assets.problems) {
-                err << command << ": --data " << p << "\n";
-            }
+        if (printDataProblems(assets, command, err)) {
             return Failure;
         }
         settings.models = std::make_shared<core::ModelLibrary>(assets.source);

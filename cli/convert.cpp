@@ -2,6 +2,7 @@
 // parallel.
 
 #include "cli/commands.h"
+#include "cli/data_option.h"
 
 #include "cli/convert_alpha.h"
 #include "cli/tile_io.h"
@@ -297,10 +298,7 @@ int runConvert(const QStringList& args) {
         core::ModelBoundsFn modelBounds;
         if (parser.isSet(data)) {
             const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
-            if (!assets.problems.isEmpty()) {
-                for (const QString& p : assets.problems) {
-                    err << command << ": --data " << p << "\n";
-                }
+            if (printDataProblems(assets, command, err)) {
                 return Failure;
             }
             modelBounds = core::ModelLibrary::settingsFor(std::make_shared<core::ModelLibrary>(assets.source))

@@ -2,6 +2,7 @@
 // image of its outer vertices (128 pixels per tile plus the closing edge) and back.
 
 #include "cli/commands.h"
+#include "core/document/tile_loader.h"
 
 #include "cli/map_block.h"
 #include "cli/tile_io.h"
@@ -225,7 +226,15 @@ int runImportHeightmap(const QStringList& args) {
     }
 
     const QString imagePath = parser.positionalArguments().at(0);
-    QImageReader reader(imagePath);
+    // Read here, not by QImageReader, whose "File not found" also stands for a directory or no permission.
+    const auto png = core::readWholeFile(imagePath);
+    if (!png) {
+        err << command << ": " << QString::fromStdString(png.error().message) << "\n";
+        return Failure;
+    }
+    QByteArray pngBytes(reinterpret_cast<const char*>(png->data()), qsizetype(png->size()));
+    QBuffer pngBuffer(&pngBytes);
+    QImageReader reader(&pngBuffer);
     const QImage image = reader.read();
     if (image.isNull()) {
         err << command << ": cannot read the image " << imagePath << ": " << reader.errorString() << "\n";

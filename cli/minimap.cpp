@@ -2,6 +2,7 @@
 // (core/render/minimap_export.h), into the map folder's minimaps/ tree.
 
 #include "cli/commands.h"
+#include "cli/data_option.h"
 #include "cli/map_block.h"
 #include "cli/output.h"
 
@@ -70,10 +71,7 @@ int runMinimap(const QStringList& args) {
         request.block = *block;
     }
     const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
-    if (!assets.problems.isEmpty()) {
-        for (const QString& p : assets.problems) {
-            err << command << ": --data " << p << "\n";
-        }
+    if (printDataProblems(assets, command, err)) {
         return Failure;
     }
     if (parser.isSet(data)) {

@@ -3,6 +3,7 @@
 // extents, fresh map-wide uniqueIds; the changed tiles saved atomically with .bak.
 
 #include "cli/commands.h"
+#include "cli/data_option.h"
 #include "cli/map_block.h"
 
 #include "core/convert/placement_csv.h"
@@ -175,10 +176,7 @@ int runPlace(const QStringList& args) {
     }
 
     const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
-    if (!assets.problems.isEmpty()) {
-        for (const QString& p : assets.problems) {
-            err << command << ": --data " << p << "\n";
-        }
+    if (printDataProblems(assets, command, err)) {
         err << command << ": nothing written\n";
         return Failure;
     }

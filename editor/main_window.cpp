@@ -41,6 +41,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDebug>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -827,14 +828,20 @@ bool MainWindow::applyAssetFolders() {
     // A new source: every thumbnail is made again (the provider itself is unchanged).
     mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
     refreshTextureBrowser();
+    for (const QString& note : opened.notes) {
+        qWarning().noquote() << note; // e.g. the archive checker is missing: the log keeps it
+    }
     if (!opened.problems.isEmpty()) {
-        reportError(opened.problems.join(QLatin1Char('\n')));
+        reportError((opened.problems + opened.notes).join(QLatin1Char('\n')));
         return false;
     }
     mLastError.clear();
-    statusBar()->showMessage(opened.source->size() == 0
-                                 ? tr("No game data folders: Mapsmith's own textures and stand-ins are shown")
-                                 : tr("Game data: %n tileset texture(s)", nullptr, int(mGameTextures.size())),
+    const QString summary = opened.source->size() == 0
+                                ? tr("No game data folders: Mapsmith's own textures and stand-ins are shown")
+                                : tr("Game data: %n tileset texture(s)", nullptr, int(mGameTextures.size()));
+    statusBar()->showMessage(opened.notes.isEmpty()
+                                 ? summary
+                                 : summary + QStringLiteral(". ") + opened.notes.join(QLatin1Char(' ')),
                              8000);
     return true;
 }

@@ -1,5 +1,7 @@
 #include "core/document/asset_folders.h"
 
+#include "core/assets/archive_guard.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -106,7 +108,44 @@ struct Layers {
     std::vector<std::unique_ptr<io::AssetSource>> loose;
     std::vector<std::unique_ptr<io::AssetSource>> archives;
     QStringList problems;
+    QStringList notes;
 };
+
+// Opens the archives (highest priority first) that pass the archive probe as one source of
+// out.archives. Each archive skipped, and an archive that then fails to open, is a problem "<what>: ...".
+void openArchives(const std::vector<std::filesystem::path>& archives, const QString& what, Layers& out) {
+    const ArchiveScreening screening = screenArchives(archives);
+    if (!screening.note.isEmpty()) {
+        out.notes.push_back(screening.note);
+    }
+    for (const QString& problem : screening.problems()) {
+        out.problems.push_back(QObject::tr("%1: %2").arg(what, problem));
+    }
+    const std::vector<std::filesystem::path> usable = screening.usable();
+    if (usable.empty()) {
+        return;
+    }
+    auto opened = io::MpqAssetSource::open(usable);
+    if (!opened) {
+        out.problems.push_back(
+            QObject::tr("%1: %2").arg(what, QString::fromStdString(opened.error().describe())));
+        return;
+    }
+    out.archives.push_back(std::move(*opened));
+}
+
+// The client's archives of a Data folder, each checked by the archive probe first.
+void openClientArchives(const QString& dataFolder, const QString& what, Layers& out) {
+    const auto archives = io::clientArchives(toPath(dataFolder));
+    if (!archives) {
+        out.problems.push_back(
+            QObject::tr("%1: %2").arg(what, QString::fromStdString(archives.error().message)));
+    } else if (archives->empty()) {
+        out.problems.push_back(QObject::tr("%1: no MPQ archives found in %2").arg(what, dataFolder));
+    } else {
+        openArchives(*archives, what, out);
+    }
+}
 
 void openSavedFolders(const AssetFolders& folders, Layers& out) {
     const AssetFolderProblems problems = checkAssetFolders(folders);
@@ -131,11 +170,9 @@ void openSavedFolders(const AssetFolders& folders, Layers& out) {
     if (!folders.clientData.isEmpty()) {
         if (!problems.clientData.isEmpty()) {
             out.problems.push_back(QObject::tr("Client folder: %1").arg(problems.clientData));
-        } else if (auto mpq = io::openClientData(toPath(resolveClientDataFolder(folders.clientData))); !mpq) {
-            out.problems.push_back(
-                QObject::tr("Client folder: %1").arg(QString::fromStdString(mpq.error().message)));
         } else {
-            out.archives.push_back(std::move(*mpq));
+            openClientArchives(resolveClientDataFolder(folders.clientData), QObject::tr("Client folder"),
+                               out);
         }
     }
 }
@@ -155,11 +192,11 @@ void keep(const QString& path, io::Expected<std::unique_ptr<Source>> opened,
 void openPaths(const QStringList& paths, Layers& out) {
     for (const QString& path : paths) {
         if (QFileInfo(path).isFile()) {
-            keep(path, io::MpqAssetSource::open({toPath(path)}), out.archives, out.problems);
+            openArchives({toPath(path)}, path, out);
         } else if (const QString problem = folderProblem(path); !problem.isEmpty()) {
             out.problems.push_back(problem);
         } else if (const QString client = resolveClientDataFolder(path); hasMpq(client)) {
-            keep(path, io::openClientData(toPath(client)), out.archives, out.problems);
+            openClientArchives(client, path, out);
         } else {
             keep(path, io::FolderAssetSource::open(toPath(path)), out.loose, out.problems);
         }
@@ -176,6 +213,8 @@ OpenedAssets stack(Layers first, Layers second) {
         }
     }
     out.problems = first.problems + second.problems;
+    out.notes = first.notes + second.notes;
+    out.notes.removeDuplicates(); // "the archive checker is missing" once
     return out;
 }
 

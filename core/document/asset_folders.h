@@ -48,11 +48,14 @@ QString describeClientFolder(const QString& chosen);
 
 struct OpenedAssets {
     std::shared_ptr<io::StackAssetSource> source; // never null; empty when no folder is set
-    QStringList problems;                         // folders that were skipped, one sentence each
+    QStringList problems;                         // folders and archives skipped, one sentence each
+    QStringList notes; // not problems: "the archive checker ... is missing: archives opened unchecked"
 };
 
 // Opens every usable folder into one stack (highest priority first); folders that fail are skipped and
-// reported, so one bad archive does not take away the others.
+// reported, so one bad archive does not take away the others. Every MPQ archive is checked in a helper
+// process first (core/assets/archive_guard.h): one that crashes, hangs or is refused there is skipped
+// and named in problems, the others of its folder still open.
 OpenedAssets openAssetFolders(const AssetFolders& folders);
 
 // Game data named on a command line (mapsmith-cli --data): each path is a client folder or its Data

@@ -21,18 +21,25 @@ QString findWdtFor(const QString& adtPath) {
 }
 
 io::Expected<std::vector<std::byte>> readWholeFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const QFileInfo info(path);
+    if (info.isDir()) {
         return io::Error{io::ErrorCode::FileIo,
                          {},
                          0,
-                         QStringLiteral("cannot open %1: %2").arg(path, file.errorString()).toStdString()};
+                         QStringLiteral("%1 is a directory, not a file").arg(path).toStdString()};
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        // "could not read" when the file is there (permission, I/O error), "cannot open" when it is not.
+        const QString text =
+            info.exists() ? QStringLiteral("could not read %1: %2") : QStringLiteral("cannot open %1: %2");
+        return io::Error{io::ErrorCode::FileIo, {}, 0, text.arg(path, file.errorString()).toStdString()};
     }
     const auto readError = [&] {
         return io::Error{io::ErrorCode::FileIo,
                          {},
                          0,
-                         QStringLiteral("cannot read %1: %2").arg(path, file.errorString()).toStdString()};
+                         QStringLiteral("could not read %1: %2").arg(path, file.errorString()).toStdString()};
     };
     if (file.isSequential()) { // a pipe or device: its size is not known before the end
         const QByteArray data = file.readAll();

@@ -38,7 +38,9 @@ Expected<SplitAdtFiles> readSet(const std::filesystem::path& root,
     const auto read = [](const std::filesystem::path& path, std::optional<std::vector<std::byte>>& out,
                          bool required) -> std::optional<Error> {
         std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) {
+        // Only a path that is not there is missing; a directory or an unreadable file in its place is
+        // named as such by readFileBytes.
+        if (!std::filesystem::exists(path, ec)) {
             if (!required) {
                 return std::nullopt;
             }

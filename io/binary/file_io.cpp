@@ -26,6 +26,9 @@ Expected<std::vector<std::byte>> readFileBytes(const std::string& path) {
     if (ec) {
         return fileError(path, "cannot open (" + ec.message() + ")");
     }
+    if (std::filesystem::is_directory(status)) {
+        return Error{ErrorCode::FileIo, FourCC{}, 0, path + " is a directory, not a file"};
+    }
     if (!std::filesystem::is_regular_file(status)) {
         return fileError(path, "not a regular file");
     }
@@ -33,17 +36,24 @@ Expected<std::vector<std::byte>> readFileBytes(const std::string& path) {
     if (ec) {
         return fileError(path, "cannot get the size (" + ec.message() + ")");
     }
+    // The file exists: a failure from here on is the system's reason ("Permission denied", I/O error).
+    const auto readError = [&path](const std::string& reason, std::uint64_t at = 0) {
+        return Error{ErrorCode::FileIo, FourCC{}, at, "could not read " + path + ": " + reason};
+    };
     errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return fileError(path, "cannot open (" + errnoText() + ")");
+        return readError(errnoText());
     }
     std::vector<std::byte> out(static_cast<std::size_t>(size));
     if (size > 0) {
+        errno = 0;
         in.read(reinterpret_cast<char*>(out.data()), std::streamsize(size));
         const auto got = std::uint64_t(in.gcount());
         if (got != size) {
-            return fileError(path, "read " + std::to_string(got) + " of " + std::to_string(size) + " bytes",
+            return readError(errno != 0
+                                 ? errnoText()
+                                 : "read " + std::to_string(got) + " of " + std::to_string(size) + " bytes",
                              got);
         }
     }

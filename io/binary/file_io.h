@@ -11,7 +11,8 @@
 
 namespace mapsmith::io {
 
-// Reads a regular file completely.
+// Reads a regular file completely. Errors: "<path> is a directory, not a file", "could not read <path>:
+// <system reason>" (permission, I/O error), "<path>: cannot open (...)" when it does not exist.
 Expected<std::vector<std::byte>> readFileBytes(const std::string& path);
 
 // Creates or truncates path and writes bytes.

@@ -166,11 +166,14 @@ void TestCli::initTestCase() {
                      "--wdt", wdt})
                  .code,
              Ok);
-    QVERIFY(QDir().mkpath(fixture("NoObj0")));
+    QVERIFY(QDir().mkpath(fixture("NoObj0")) && QDir().mkpath(fixture("DirObj0")));
     for (const char* file : {"Azeroth_38_46.adt", "Azeroth_38_46_tex0.adt"}) {
         const QString name = QLatin1String(file);
         QVERIFY(writeFile(fixture("NoObj0/" + name), fileBytes(fixture("split38/" + name))));
+        // DirObj0/: the same with a directory where the _obj0 belongs.
+        QVERIFY(writeFile(fixture("DirObj0/" + name), fileBytes(fixture("split38/" + name))));
     }
+    QVERIFY(QDir().mkpath(fixture("DirObj0/Azeroth_38_46_obj0.adt")));
 
     // alpha/: 0.5.3 WDTs: three tiles (Kalidar), WMO only (Dungeon), cut inside MAIN (Cut), the tile
     // (31, 40) with its MCNK offset past the end (Broken).
@@ -416,6 +419,16 @@ void TestCli::convertErrors_data() {
                    {.args = {command, root, "--wdt", wdt}, .code = Failure, .errHas = {obj0}});
     }
 
+    // A directory in place of the _obj0 is named as a directory, not as missing.
+    const QString dirObj0 = QStringLiteral("@fixture/DirObj0/Azeroth_38_46_obj0.adt");
+    for (const char* command : {"info", "validate"}) {
+        addCliCase((std::string(command) + " with a directory as _obj0").c_str(),
+                   {.args = {command, QStringLiteral("@fixture/DirObj0/Azeroth_38_46.adt"), "--wdt", wdt},
+                    .code = Failure,
+                    .errHas = {QStringLiteral("mapsmith-cli ") + command + ": " + dirObj0 +
+                               " is a directory, not a file\n"}});
+    }
+
     // Alpha WDTs: MAIN past the end fails the whole map; the input's own folder is refused (its WDT would be
     // overwritten).
     addCliCase("alpha WDT cut in MAIN",
@@ -565,6 +578,10 @@ void TestCli::heightmapErrors_data() {
                 .code = Usage,
                 .errHas = {"--min 3 must be below --max -3"}});
     const QStringList range{"--min", "0", "--max", "100"};
+    addCliCase("import a directory as the image",
+               {.args = QStringList{"import-heightmap", "@fixture/DirObj0", map, "--tiles", "38_46"} + range,
+                .code = Failure,
+                .errHas = {"mapsmith-cli import-heightmap: @fixture/DirObj0 is a directory, not a file\n"}});
     addCliCase("import a missing tile",
                {.args = QStringList{"import-heightmap", image, map, "--tiles", "38_46:39_46"} + range,
                 .code = Failure,
@@ -573,10 +590,12 @@ void TestCli::heightmapErrors_data() {
                {.args = QStringList{"import-heightmap", "@fixture/junk.png", map, "--tiles", "38_46"} + range,
                 .code = Failure,
                 .errHas = {"cannot read the image @fixture/junk.png"}});
-    addCliCase("import a missing image",
-               {.args = QStringList{"import-heightmap", "@out/none.png", map, "--tiles", "38_46"} + range,
-                .code = Failure,
-                .errHas = {"cannot read the image"}});
+    addCliCase(
+        "import a missing image",
+        {.args = QStringList{"import-heightmap", "@out/none.png", map, "--tiles", "38_46"} + range,
+         .code = Failure,
+         .errHas = {
+             "mapsmith-cli import-heightmap: cannot open @out/none.png: No such file or directory\n"}});
 
     // Not a map folder.
     addCliCase("export from no folder",

@@ -7,6 +7,7 @@
 #include "io/assets/minimap.h"
 #include "support/test_blp.h"
 #include "support/test_files.h"
+#include "support/test_mpq.h"
 #include "support/write_file.h"
 #include "tests/cli/cli_case.h"
 
@@ -17,6 +18,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+
+#include <csignal>
+#include <cstring>
 
 namespace {
 
@@ -78,6 +82,7 @@ private slots:
     void demoMapMinimapsAreFound();
     void usageAndFailures();
     void modelsWithDataAndNoModels();
+    void archiveThatCrashesStormLibIsNamed();
 };
 
 void TestCliMinimap::unhashedWithoutGameData() {
@@ -321,6 +326,28 @@ void TestCliMinimap::modelsWithDataAndNoModels() {
     for (const auto& [x, y] : {std::pair{20, 20}, std::pair{200, 60}, std::pair{60, 220}}) {
         QCOMPARE(pixelAt(drawn, x, y), pixelAt(plain, x, y));
     }
+}
+
+// An archive that crashes StormLib (test::makeCrashingMpq) in the --data folder: mapsmith-cli's probe
+// (mapsmith-mpq-probe beside it) dies instead of mapsmith-cli, which names the archive and the signal.
+void TestCliMinimap::archiveThatCrashesStormLibIsNamed() {
+    QTemporaryDir temp;
+    const QString map = makeMap(temp.path());
+    const QString data = temp.path() + "/Data";
+    QVERIFY(QDir().mkpath(data));
+    QVERIFY(test::makeTestMpq((data + "/common.MPQ").toStdString(),
+                              std::vector<std::pair<std::string, std::string>>{{"Tileset\\A.blp", "a"}}));
+    QVERIFY(test::makeCrashingMpq((data + "/patch.MPQ").toStdString()));
+    const CliRun r = runCli({QStringLiteral("minimap"), map, QStringLiteral("--data"), data});
+    QCOMPARE(r.code, int(Failure));
+    const QString line =
+        QStringLiteral(
+            "mapsmith-cli minimap: --data %1: %1/patch.MPQ: crashed the archive reader (signal %2, %3)\n")
+            .arg(data)
+            .arg(SIGFPE)
+            .arg(QString::fromLocal8Bit(strsignal(SIGFPE)));
+    QCOMPARE(r.err, line);
+    QVERIFY(!QFileInfo::exists(map + "/minimaps"));
 }
 
 QTEST_GUILESS_MAIN(TestCliMinimap)

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -58,6 +59,26 @@ inline bool makeTestMpq(const std::filesystem::path& path,
         files.emplace_back(name, bytesOf(text));
     }
     return makeTestMpq(path, files);
+}
+
+// An archive that crashes StormLib 9.22 (Debian's libstorm9): a good one whose header's sector size
+// shift (offset 14, the sector size is 512 << shift) is 23, so the sector size is 2^32, 0 in StormLib's
+// 32 bits, and SFileOpenArchive divides by it reading the (listfile): SIGFPE. True when written.
+inline bool makeCrashingMpq(const std::filesystem::path& path) {
+    if (!makeTestMpq(path,
+                     std::vector<std::pair<std::string, std::string>>{{"Tileset\\Crash.blp", "crash"}})) {
+        return false;
+    }
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    char magic[4] = {};
+    file.read(magic, 4);
+    if (!file || std::string_view(magic, 4) != std::string_view("MPQ\x1a", 4)) {
+        return false; // the header is not at the start: nothing to damage here
+    }
+    const char shift[2] = {23, 0};
+    file.seekp(14);
+    file.write(shift, 2);
+    return bool(file.flush());
 }
 
 } // namespace mapsmith::test
