@@ -90,10 +90,15 @@ QString FileTransaction::commit() {
         return {};
     }
     if (QString e = lockFolder(); !e.isEmpty()) {
-        for (const JournalStep& s : mSteps) {
-            posix::removeIfPresent(s.temp);
-        }
+        removeTemps();
         return e;
+    }
+    // A target no rename can replace fails the commit before anything is touched.
+    for (const JournalStep& s : mSteps) {
+        if (QString e = posix::checkReplaceable(s.target); !e.isEmpty()) {
+            removeTemps();
+            return e;
+        }
     }
     // Which targets had a previous version to keep (the journal steps decide, this only reports).
     QStringList backups;
@@ -108,17 +113,13 @@ QString FileTransaction::commit() {
     if (mSteps.size() > 1) {
         journal = QDir(mFolder).absoluteFilePath(journalName());
         if (QString e = writeJournal(journal, mSteps); !e.isEmpty()) {
-            for (const JournalStep& s : mSteps) {
-                posix::removeIfPresent(s.temp);
-            }
+            removeTemps();
             return e;
         }
     }
     if (QString e = applyJournalSteps(mSteps); !e.isEmpty()) {
         if (journal.isEmpty()) {
-            for (const JournalStep& s : mSteps) {
-                posix::removeIfPresent(s.temp);
-            }
+            removeTemps();
             return e;
         }
         return QStringLiteral("%1; the save is finished by the next mapsmith run on %2").arg(e, mFolder);
@@ -138,12 +139,16 @@ void FileTransaction::rollBack() {
     const std::lock_guard guard(mMutex);
     mDone = true;
     const auto unlock = qScopeGuard([this] { mLock.reset(); });
+    removeTemps();
+    mSteps.clear();
+}
+
+void FileTransaction::removeTemps() {
     for (const JournalStep& s : mSteps) {
         if (s.kind == JournalStep::Kind::Write) {
             posix::removeIfPresent(s.temp);
         }
     }
-    mSteps.clear();
 }
 
 } // namespace mapsmith::core

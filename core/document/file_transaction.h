@@ -53,6 +53,7 @@ public:
 
 private:
     QString lockFolder(); // takes mLock at the first change; called with mMutex held
+    void removeTemps();   // of every staged write; called with mMutex held
 
     QString mFolder;
     mutable std::mutex mMutex;

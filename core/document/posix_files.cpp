@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -124,6 +126,29 @@ QString keepBackup(const QString& path, const QString& copy, const QString& bak)
             writeDurably(copy, std::as_bytes(std::span(all.constData(), std::size_t(all.size()))), bak);
         !e.isEmpty()) {
         return failed(e.section(QStringLiteral(": "), -1));
+    }
+    return {};
+}
+
+namespace {
+
+// The file's inode flags say no rename may replace or remove it. False when they cannot be read.
+bool frozen(const QString& path) {
+    const int fd = ::open(native(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        return false;
+    }
+    int flags = 0;
+    const bool read = ::ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+    ::close(fd);
+    return read && (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL)) != 0;
+}
+
+} // namespace
+
+QString checkReplaceable(const QString& path) {
+    if ((exists(path) && frozen(path)) || frozen(QFileInfo(path).absolutePath())) {
+        return QStringLiteral("could not replace %1: %2").arg(path, reasonOf(EPERM));
     }
     return {};
 }

@@ -25,6 +25,9 @@ QString moveAside(const QString& path, const QString& bak);
 QString keepBackup(const QString& path, const QString& copy, const QString& bak);
 // unlink(2) of a file that may be missing already. "could not remove <path>: <reason>".
 QString removeIfPresent(const QString& path);
+// Before a commit: "could not replace <path>: Operation not permitted" when `path` or its folder is
+// immutable or append-only (chattr +i / +a), which no rename can change; empty otherwise.
+QString checkReplaceable(const QString& path);
 // True when `path` exists (any kind of file).
 bool exists(const QString& path);
 // The system's reason for the last failed call (strerror(errno)).
