@@ -5,6 +5,7 @@
 #include "cli/tile_io.h"
 
 #include "core/document/atomic_file.h"
+#include "core/document/file_transaction.h"
 #include "core/document/tile_loader.h"
 #include "core/document/tile_summary.h"
 #include "io/adt/adt.h"
@@ -476,8 +477,9 @@ int runRoundtrip(const QStringList& args) {
         "written atomically; an existing OUT is kept as OUT.bak. Reports whether OUT is "
         "byte-identical to IN and checks it is semantically identical (exit 1 if not, unless a "
         "lossy --alpha 4bit was asked for). A split root IN (Name_X_Y.adt with its _tex0/_obj0 beside "
-        "it) is written as a split set: OUT and its partners beside it (plain writes, no .bak), each "
-        "file compared with IN's."));
+        "it) is written as a split set: OUT and its partners beside it, each file compared with IN's. "
+        "All files written (a split set, the --wdt-out WDT) change together or, killed or failing, none "
+        "does; each existing one is kept as .bak."));
     parser.addPositionalArgument(QStringLiteral("IN"),
                                  QStringLiteral("The .adt (v18 or split root) or .wdt to read."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("Where to write it."));
@@ -547,6 +549,8 @@ int runRoundtrip(const QStringList& args) {
         }
     } else {
         auto tile = readTile(inPath, parser.value(wdt), parser.isSet(lenient));
+        // The tile's files and the --wdt-out WDT: one transaction.
+        core::FileTransaction transaction(QFileInfo(outPath).absolutePath());
         if (!tile) {
             err() << "mapsmith-cli roundtrip: " << located(inPath, tile.error()) << "\n";
             return Failure;
@@ -583,9 +587,10 @@ int runRoundtrip(const QStringList& args) {
                 } else {
                     w->flags &= ~io::mphd_flags::BigAlphaMask;
                 }
-                const auto saved = core::saveFileAtomically(parser.value(wdtOut), io::writeWdt(*w));
-                if (!saved.ok) {
-                    err() << "mapsmith-cli roundtrip: " << saved.error << "\n";
+                if (QString e = transaction.stage(parser.value(wdtOut), io::writeWdt(*w),
+                                                  core::BackupPolicy::KeepBackup);
+                    !e.isEmpty()) {
+                    err() << "mapsmith-cli roundtrip: " << e << "\n";
                     return Failure;
                 }
                 wdtWritten = parser.value(wdtOut);
@@ -593,9 +598,13 @@ int runRoundtrip(const QStringList& args) {
                 err() << "warning: " << depthChangeNote(outBig) << " (use --wdt-out)\n";
             }
         }
-        auto saved = saveTile(outFiles, core::BackupPolicy::KeepBackup);
+        auto saved = stageTile(transaction, outFiles, core::BackupPolicy::KeepBackup);
         if (!saved) {
             err() << "mapsmith-cli roundtrip: " << located(outPath, saved.error()) << "\n";
+            return Failure;
+        }
+        if (QString e = transaction.commit(); !e.isEmpty()) {
+            err() << "mapsmith-cli roundtrip: " << e << "\n";
             return Failure;
         }
         removed = *saved;

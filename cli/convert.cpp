@@ -35,10 +35,12 @@ struct Job {
     QString in;  // a v18 tile or a split root
     QString out; // the tile (or root) to write in --out
     AlphaDepth alpha;
-    bool ready = true; // false when the depth could not be found (the reason is in messages)
-    bool ok = false;
-    QStringList messages; // stderr lines, printed in input order once all tiles are done
-    QString liquidLine;   // --liquid mh2o: what the tile's old liquids became (stdout)
+    bool ready = true;        // false when the depth could not be found (the reason is in messages)
+    bool ok = false;          // converted and staged
+    bool writeFailed = false; // staging failed: the whole convert writes nothing
+    QStringList messages;     // stderr lines, printed in input order once all tiles are done
+    QStringList removed;      // split files of an earlier tile in --out the commit removes
+    QString liquidLine;       // --liquid mh2o: what the tile's old liquids became (stdout)
 };
 
 // "N chunks converted to MH2O" and what else changed in the tile's liquids.
@@ -76,8 +78,8 @@ struct TileSettings {
     io::AdtWriteOptions writeOptions;
 };
 
-// Reads, converts and writes one tile (on a worker thread); the outcome goes into `job`.
-void convertTile(Job& job, const TileSettings& s) {
+// Reads, converts and stages one tile in `transaction` (on a worker thread); the outcome goes into `job`.
+void convertTile(Job& job, const TileSettings& s, core::FileTransaction& transaction) {
     auto tile = readTile(job.in, job.alpha, false);
     if (!tile) {
         job.messages << s.command + QStringLiteral(": ") + located(job.in, tile.error());
@@ -106,16 +108,14 @@ void convertTile(Job& job, const TileSettings& s) {
             job.messages << QStringLiteral("warning: ") + located(job.in, w);
         }
     }
-    auto saved =
-        saveTile(encodeTile(tile->adt, job.out, layout, s.writeOptions), core::BackupPolicy::NoBackup);
-    if (!saved) {
-        job.messages << s.command + QStringLiteral(": ") + located(job.out, saved.error());
+    auto staged = stageTile(transaction, encodeTile(tile->adt, job.out, layout, s.writeOptions),
+                            core::BackupPolicy::NoBackup);
+    if (!staged) {
+        job.messages << s.command + QStringLiteral(": ") + located(job.out, staged.error());
+        job.writeFailed = true;
         return;
     }
-    for (const QString& removed : *saved) {
-        job.messages
-            << QStringLiteral("removed %1, a split file of the tile %2 replaced").arg(removed, job.out);
-    }
+    job.removed = *staged;
     job.ok = true;
 }
 
@@ -131,13 +131,14 @@ int runConvert(const QStringList& args) {
         "later: Name_X_Y.adt with Name_X_Y_tex0.adt and Name_X_Y_obj0.adt beside it) and writes them to "
         "DIR under the same names. IN is a v18 tile, a split root (its partners are found beside it) or "
         "a map folder: all its tiles are converted in parallel and its .wdt and .wdl copied unchanged. "
-        "Split files of a tile that DIR already holds and the new tile lacks are removed. Converting to "
+        "Split files of a tile that DIR already holds and the new tile lacks are removed. All files are "
+        "written in one transaction: killed or failing to write, the run leaves DIR as it was. Converting to "
         "v18 prints a warning for every kind of split data the v18 layout cannot hold. IN may also be a "
         "0.5.3 alpha .wdt (the map and all its tiles in one file): its tiles are written as "
         "<Name>_<x>_<y>.adt with a v18 <Name>.wdt (4-bit alpha maps unless --alpha says otherwise); "
         "with --data, each doodad whose MDX (or M2) model is found there is referenced (MCRF) from "
         "exactly the chunks its placed bounds overlap, the others from every chunk that named their "
-        "model, as the alpha file has it. A tile that fails "
+        "model, as the alpha file has it. A tile that cannot be read "
         "is reported and the others are converted. Exit codes: 0 all converted, 2 usage error, 3 a tile "
         "or file could not be read or written. With --liquid mh2o, each tile's old liquids (MCLQ) become "
         "MH2O liquid (the layout kept unless --to is given too) and the chunks converted are printed per "
@@ -342,18 +343,24 @@ int runConvert(const QStringList& args) {
         err << command << ": cannot create " << dir << "\n";
         return Failure;
     }
+    // One transaction for the whole run: a kill or a failed write leaves --out as it was.
+    core::FileTransaction transaction(dir);
+    QStringList copied;
     for (const Copy& c : copies) {
         auto bytes = core::readWholeFile(c.from);
-        const auto saved = bytes ? core::saveFileAtomically(c.to, *bytes, core::BackupPolicy::NoBackup)
-                                 : core::SaveResult{false, located(c.from, bytes.error()), {}};
-        if (!saved.ok) {
-            err << command << ": " << saved.error << "\n";
-            ++failed;
-            continue;
+        const QString error = bytes ? transaction.stage(c.to, *bytes, core::BackupPolicy::NoBackup)
+                                    : located(c.from, bytes.error());
+        if (!error.isEmpty()) {
+            err << command << ": " << error << "\n";
+            if (!bytes) {
+                ++failed;
+                continue;
+            }
+            err << command << ": nothing written to " << dir << "\n";
+            return Failure;
         }
-        out << "copied " << c.from << " to " << c.to << "\n";
+        copied << QStringLiteral("copied %1 to %2").arg(c.from, c.to);
     }
-    out.flush();
 
     TileSettings settings{command, keepLayout, layout, toLiquid, encoding, {}};
     settings.writeOptions.alphaEncoding = encoding;
@@ -362,7 +369,7 @@ int runConvert(const QStringList& args) {
     const auto total = int(jobs.size());
     QtConcurrent::blockingMap(jobs, [&](Job& job) {
         if (job.ready) {
-            convertTile(job, settings);
+            convertTile(job, settings, transaction);
         }
         const std::lock_guard lock(progressMutex);
         err << "\rconverted " << ++done << "/" << total << " tiles";
@@ -371,10 +378,34 @@ int runConvert(const QStringList& args) {
     if (total > 0) {
         err << "\n";
     }
-    int converted = 0;
+    bool writeFailed = false;
     for (const Job& job : jobs) {
         for (const QString& line : job.messages) {
             err << line << "\n";
+        }
+        writeFailed = writeFailed || job.writeFailed;
+    }
+    QString commitError;
+    if (!writeFailed) {
+        commitError = transaction.commit();
+    } else {
+        transaction.rollBack();
+    }
+    if (writeFailed || !commitError.isEmpty()) {
+        if (!commitError.isEmpty()) {
+            err << command << ": " << commitError << "\n";
+        }
+        err << command << ": nothing written to " << dir << "\n";
+        return Failure;
+    }
+    for (const QString& line : copied) {
+        out << line << "\n";
+    }
+    int converted = 0;
+    for (const Job& job : jobs) {
+        for (const QString& removed : job.removed) {
+            err << QStringLiteral("removed %1, a split file of the tile %2 replaced").arg(removed, job.out)
+                << "\n";
         }
         if (job.ok && !job.liquidLine.isEmpty()) {
             out << job.liquidLine << "\n";

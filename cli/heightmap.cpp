@@ -195,8 +195,9 @@ int runImportHeightmap(const QStringList& args) {
         "converted to gray. The image is stretched over the block's outer vertices (bilinear), row 0 on "
         "the north edge and column 0 on the west edge, so an image from export-heightmap of the same block "
         "lands vertex on vertex; normals are recomputed, seamless across the tiles. Every tile of the block "
-        "must exist and read before anything is written; each tile is then written back in its own layout "
-        "(v18 or split), atomically, the previous file kept as .bak. Exit codes: 0 imported, 2 usage "
+        "must exist and read before anything is written; the tiles are then written back in their own "
+        "layout (v18 or split) all together or (killed, disk full) none, each previous file kept as .bak. "
+        "Exit codes: 0 imported, 2 usage "
         "error, 3 the image or a tile cannot be read or written."));
     parser.addPositionalArgument(QStringLiteral("IMAGE"),
                                  QStringLiteral("The heightmap: a 16-bit grayscale PNG (export-heightmap "
@@ -249,7 +250,6 @@ int runImportHeightmap(const QStringList& args) {
         return Failure;
     }
     const auto* map = &edit->map;
-    const QList<core::TileCoord>& coords = edit->tiles;
     const int latticeW = block->latticeWidth();
     const int latticeH = block->latticeHeight();
     if (image.width() != latticeW || image.height() != latticeH) {
@@ -258,21 +258,19 @@ int runImportHeightmap(const QStringList& args) {
     }
     const core::HeightGrid grid = core::gridFromHeightmap(image, *min, *max);
 
-    int failed = 0;
-    const int done = editBlockTiles(
+    const BlockWrite written = editBlockTiles(
         command, *edit,
         [&](const std::function<io::Adt*(core::TileCoord)>& only) {
             core::applyGrid(*block, grid, {}, only);
         },
-        err, failed);
-    out << "imported " << imagePath << " (" << image.width() << " x " << image.height() << ") onto " << done
-        << (done == 1 ? " tile" : " tiles") << " of " << map->name << " (" << tileBlockText(*block)
-        << "), heights " << heightText(*min) << " .. " << heightText(*max)
-        << " yards; previous files kept as .bak\n";
-    if (failed > 0) {
-        err << command << ": " << failed << " of " << coords.size() << " tiles failed\n";
+        err);
+    if (!written.ok) {
         return Failure;
     }
+    out << "imported " << imagePath << " (" << image.width() << " x " << image.height() << ") onto "
+        << written.tiles << (written.tiles == 1 ? " tile" : " tiles") << " of " << map->name << " ("
+        << tileBlockText(*block) << "), heights " << heightText(*min) << " .. " << heightText(*max)
+        << " yards" << backupNote(written) << "\n";
     return Ok;
 }
 

@@ -159,9 +159,9 @@ int runImportHmp(const QStringList& args) {
         "the vertex colours from the terrain's first skin. Skins of every type the Gamestudio spec lists are "
         "read (8-bit, 565, 4444, 888, 8888, with mipmaps, and DDS with DXT1/3/5 or RGB data); a skin that "
         "cannot be decoded is a warning and costs only --skin-tint, when it is the first. Every tile of the "
-        "block must exist and read, and the terrain must read, before anything is written; each tile is then "
-        "written back in its own "
-        "layout (v18 or split), atomically, the previous file kept as .bak. Exit codes: 0 imported, 2 usage "
+        "block must exist and read, and the terrain must read, before anything is written; the tiles are "
+        "then written back in their own layout (v18 or split) all together or (killed, disk full) none, "
+        "each previous file kept as .bak. Exit codes: 0 imported, 2 usage "
         "error, 3 the terrain or a tile cannot be read or written (or --skin-tint's skin cannot be "
         "decoded)."));
     parser.addPositionalArgument(
@@ -255,7 +255,6 @@ int runImportHmp(const QStringList& args) {
         return Failure;
     }
     const auto* map = &edit->map;
-    const QList<core::TileCoord>& coords = edit->tiles;
     // The terrain's horizontal size against the block's: stretched, and the height scale that keeps its
     // proportions (yards per terrain unit across).
     const io::HmpExtent extent = io::hmpExtent(*hmp);
@@ -275,8 +274,7 @@ int runImportHmp(const QStringList& args) {
         err << "\n";
     }
 
-    int failed = 0;
-    const int done = editBlockTiles(
+    const BlockWrite written = editBlockTiles(
         command, *edit,
         [&](const std::function<io::Adt*(core::TileCoord)>& only) {
             core::applyGrid(*block, grid, {scale, offset}, only);
@@ -284,20 +282,19 @@ int runImportHmp(const QStringList& args) {
                 core::applyColourImage(*block, *skin, only);
             }
         },
-        err, failed);
+        err);
+    if (!written.ok) {
+        return Failure;
+    }
     out << "imported " << hmpPath << " (" << versionName(hmp->header.version) << ", " << grid.width << " x "
         << grid.height << " vertices, heights " << heightText(units.min) << " .. " << heightText(units.max)
-        << ") onto " << done << (done == 1 ? " tile" : " tiles") << " of " << map->name << " ("
-        << tileBlockText(*block) << "): " << heightText(float(yards.min)) << " .. "
+        << ") onto " << written.tiles << (written.tiles == 1 ? " tile" : " tiles") << " of " << map->name
+        << " (" << tileBlockText(*block) << "): " << heightText(float(yards.min)) << " .. "
         << heightText(float(yards.max)) << " yards";
     if (skin) {
         out << ", vertex colours from its " << skin->width() << " x " << skin->height() << " skin";
     }
-    out << "; previous files kept as .bak\n";
-    if (failed > 0) {
-        err << command << ": " << failed << " of " << coords.size() << " tiles failed\n";
-        return Failure;
-    }
+    out << backupNote(written) << "\n";
     return Ok;
 }
 

@@ -1,6 +1,7 @@
 // mapsmith-cli entry point: dispatches to one command per verb.
 
 #include "cli/commands.h"
+#include "cli/recovery.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -87,6 +88,10 @@ int main(int argc, char** argv) {
     if (command == QLatin1String("--version")) {
         out << "mapsmith-cli " << QCoreApplication::applicationVersion() << "\n";
         return mapsmith::cli::Ok;
+    }
+    // Saves a killed run left unfinished in these folders are rolled forward or back first.
+    if (!mapsmith::cli::recoverArgumentFolders(args, err)) {
+        return mapsmith::cli::Failure;
     }
     args.prepend(QStringLiteral("mapsmith-cli ") + command);
     if (command == QLatin1String("info")) {

@@ -1,5 +1,7 @@
 #include "cli/map_block.h"
 
+#include "core/document/file_transaction.h"
+
 #include "cli/tile_io.h"
 
 #include "core/document/atomic_file.h"
@@ -163,30 +165,26 @@ std::optional<double> parseHeight(const QString& text) {
     return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
 }
 
-io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after) {
-    int written = 0;
+io::Expected<int> stageChangedFiles(core::FileTransaction& transaction, const TileFiles& before,
+                                    const TileFiles& after) {
+    int staged = 0;
     for (const TileFile& f : after.files) {
         const TileFile* old = before.find(f.part);
         if (old && old->path == f.path && old->bytes == f.bytes) {
             continue;
         }
-        const auto saved = core::saveFileAtomically(f.path, f.bytes, core::BackupPolicy::KeepBackup);
-        if (!saved.ok) {
-            return fileError(saved.error);
+        if (QString e = transaction.stage(f.path, f.bytes, core::BackupPolicy::KeepBackup); !e.isEmpty()) {
+            return fileError(e);
         }
-        ++written;
+        ++staged;
     }
     for (const TileFile& f : before.files) {
         if (!after.find(f.part)) {
-            const QString backup = f.path + QStringLiteral(".bak");
-            QFile::remove(backup);
-            if (!QFile::rename(f.path, backup)) {
-                return fileError(QStringLiteral("cannot move %1, a split file the tile no longer has, to %2")
-                                     .arg(f.path, backup));
-            }
+            transaction.stageRemoval(f.path, core::BackupPolicy::KeepBackup);
+            ++staged;
         }
     }
-    return written;
+    return staged;
 }
 
 std::optional<core::HeightGrid> readBlockGrid(const QString& command, const MapFolder& map,
@@ -254,34 +252,52 @@ std::optional<BlockEdit> prepareBlockEdit(const QString& command, const QString&
     return edit;
 }
 
-int editBlockTiles(const QString& command, const BlockEdit& edit,
-                   const std::function<void(const std::function<io::Adt*(core::TileCoord)>& tileAt)>& change,
-                   QTextStream& err, int& failed) {
+BlockWrite
+editBlockTiles(const QString& command, const BlockEdit& edit,
+               const std::function<void(const std::function<io::Adt*(core::TileCoord)>& tileAt)>& change,
+               QTextStream& err) {
     AlphaDepth alpha;
     alpha.bigAlpha = edit.bigAlpha;
     alpha.wdtPath = edit.map.wdtPath;
+    BlockWrite result;
+    core::FileTransaction transaction(edit.map.dir);
     int done = 0;
     for (const core::TileCoord t : edit.tiles) {
         const QString path = edit.map.tilePath(t);
         auto tile = readTile(path, alpha, false);
         if (!tile) {
-            err << command << ": " << located(path, tile.error()) << "\n";
-            ++failed;
-            continue;
+            err << command << ": " << located(path, tile.error()) << "; nothing written\n";
+            return result;
         }
         change([&](core::TileCoord c) { return c == t ? &tile->adt : nullptr; });
         const TileFiles encoded = encodeTile(tile->adt, path, tile->files.layout, {});
-        const auto saved = saveChangedFiles(tile->files, encoded);
-        if (!saved) {
-            err << command << ": " << located(path, saved.error()) << "\n";
-            ++failed;
-            continue;
+        const auto staged = stageChangedFiles(transaction, tile->files, encoded);
+        if (!staged) {
+            err << command << ": " << located(path, staged.error()) << "; nothing written\n";
+            return result;
         }
+        result.files += *staged;
+        result.tiles += *staged > 0 ? 1 : 0;
         err << "imported " << ++done << "/" << edit.tiles.size() << " tiles: " << path
-            << (*saved == 0 ? QStringLiteral(" (unchanged)") : QString()) << "\n";
+            << (*staged == 0 ? QStringLiteral(" (unchanged)") : QString()) << "\n";
         err.flush();
     }
-    return done;
+    if (QString e = transaction.commit(); !e.isEmpty()) {
+        err << command << ": " << e << "; nothing written\n";
+        result.tiles = 0;
+        result.files = 0;
+        return result;
+    }
+    result.ok = true;
+    result.backups = int(transaction.backups().size());
+    return result;
+}
+
+QString backupNote(const BlockWrite& written) {
+    if (written.files == 0) {
+        return QStringLiteral("; no file changed");
+    }
+    return written.backups > 0 ? QStringLiteral("; previous files kept as .bak") : QString();
 }
 
 } // namespace mapsmith::cli

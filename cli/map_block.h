@@ -16,6 +16,10 @@
 #include <optional>
 
 class QCommandLineParser;
+
+namespace mapsmith::core {
+class FileTransaction;
+}
 class QTextStream;
 
 namespace mapsmith::cli {
@@ -63,11 +67,12 @@ QString heightText(double v);
 // A finite number (nullopt for anything else).
 std::optional<double> parseHeight(const QString& text);
 
-// Writes the files of `after` whose bytes differ from `before` (the tile as read), each atomically with
-// the previous version kept as "<name>.bak". A split part that was read and is no longer written (not
-// expected when the layout stays) is moved to its .bak so it is not read as part of the new tile.
-// Returns the number of files written, or the error naming the file.
-io::Expected<int> saveChangedFiles(const TileFiles& before, const TileFiles& after);
+// Stages in `transaction` the files of `after` whose bytes differ from `before` (the tile as read), the
+// previous version to be kept as "<name>.bak". A split part that was read and is no longer written (not
+// expected when the layout stays) is staged to move to its .bak so it is not read as part of the new
+// tile. Returns the number of files staged, or the error naming the file.
+io::Expected<int> stageChangedFiles(core::FileTransaction& transaction, const TileFiles& before,
+                                    const TileFiles& after);
 
 // The block's outer-lattice heights (core::sampleBlock), reading one tile at a time (one in memory) with
 // a progress line per tile on err; tiles the map lacks read as 0. nullopt when a tile cannot be read:
@@ -89,12 +94,24 @@ struct BlockEdit {
 std::optional<BlockEdit> prepareBlockEdit(const QString& command, const QString& mapArg,
                                           const core::TileBlock& block, QTextStream& err);
 
+// What editBlockTiles wrote: the whole block or, after a failure, nothing.
+struct BlockWrite {
+    bool ok = false;
+    int tiles = 0;   // tiles with a file written
+    int files = 0;   // files written (a split tile may change one of its files or several)
+    int backups = 0; // previous files kept as .bak
+};
+
 // Reads each tile in turn (one in memory at a time), lets `edit` change its model (`tileAt` returns the
-// tile for its own coordinate and nullptr for others, as core::applyGrid expects), and writes back the
-// files that changed in the tile's own layout (atomically, .bak kept), with a progress line per tile on
-// err. Returns the number of tiles imported; failures are printed and counted in `failed`.
-int editBlockTiles(const QString& command, const BlockEdit& edit,
-                   const std::function<void(const std::function<io::Adt*(core::TileCoord)>& tileAt)>& change,
-                   QTextStream& err, int& failed);
+// tile for its own coordinate and nullptr for others, as core::applyGrid expects), and stages the files
+// that changed in the tile's own layout, with a progress line per tile on err; then commits them all in
+// one transaction (.bak kept): a kill or a failure leaves every tile of the block as it was. A failure
+// is printed as "<command>: <file>: <reason>; nothing written".
+BlockWrite
+editBlockTiles(const QString& command, const BlockEdit& edit,
+               const std::function<void(const std::function<io::Adt*(core::TileCoord)>& tileAt)>& change,
+               QTextStream& err);
+// "; previous files kept as .bak" when the write kept any, "; no file changed" when it wrote none.
+QString backupNote(const BlockWrite& written);
 
 } // namespace mapsmith::cli

@@ -7,6 +7,7 @@
 #include "cli/tile_io.h"
 
 #include "core/document/atomic_file.h"
+#include "core/document/file_transaction.h"
 #include "core/document/tile_loader.h"
 #include "core/repair/rewrite_changes.h"
 #include "core/repair/tile_rules.h"
@@ -94,16 +95,18 @@ std::optional<io::Finding> unrepairable(const std::vector<io::Finding>& findings
     return std::nullopt;
 }
 
-// Writes every file of a tile atomically, keeping a .bak of each file replaced.
+// Writes every file of a tile in one transaction (a split set changes whole or not at all), keeping a
+// .bak of each file replaced.
 bool saveAll(const TileFiles& files, QString& error) {
+    core::FileTransaction transaction(QFileInfo(files.files.front().path).absolutePath());
     for (const TileFile& f : files.files) {
-        const auto saved = core::saveFileAtomically(f.path, f.bytes, core::BackupPolicy::KeepBackup);
-        if (!saved.ok) {
-            error = saved.error;
+        if (QString e = transaction.stage(f.path, f.bytes, core::BackupPolicy::KeepBackup); !e.isEmpty()) {
+            error = e;
             return false;
         }
     }
-    return true;
+    error = transaction.commit();
+    return error.isEmpty();
 }
 
 void repairTile(Job& job, const QString& wdtOverride, const std::vector<core::IdChange>& plan) {

@@ -7,6 +7,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <array>
@@ -65,24 +66,6 @@ TileFiles listSplitFiles(const QString& root, io::SplitAdtFiles set) {
         }
     }
     return out;
-}
-
-io::SplitAdtFiles toSplitFiles(const TileFiles& files) {
-    io::SplitAdtFiles set;
-    if (const TileFile* root = files.find(QStringLiteral("root"))) {
-        set.root = root->bytes;
-    }
-    for (const Partner& p : kPartners) {
-        const TileFile* f = files.find(QLatin1String(p.part));
-        if (auto* member = optionalMember(set, p.kind)) {
-            if (f) {
-                *member = f->bytes;
-            }
-        } else if (f) {
-            requiredMember(set, p.kind) = f->bytes;
-        }
-    }
-    return set;
 }
 
 io::Error fileError(const QString& message) {
@@ -262,32 +245,35 @@ TileFiles encodeTile(const io::Adt& adt, const QString& path, TileLayout layout,
     return out;
 }
 
-io::Expected<QStringList> saveTile(const TileFiles& files, core::BackupPolicy backup) {
+io::Expected<QStringList> stageTile(core::FileTransaction& transaction, const TileFiles& files,
+                                    core::BackupPolicy backup) {
     const QString& root = files.files.front().path;
-    if (files.layout == TileLayout::Split) {
-        auto written = io::writeSplitAdtFiles(toFsPath(root), toSplitFiles(files));
-        if (!written) {
-            return written.error();
-        }
-    } else {
-        const auto saved = core::saveFileAtomically(root, files.files.front().bytes, backup);
-        if (!saved.ok) {
-            return fileError(saved.error);
+    for (const TileFile& f : files.files) {
+        if (QString e = transaction.stage(f.path, f.bytes, backup); !e.isEmpty()) {
+            return fileError(e);
         }
     }
     QStringList removed;
     for (const Partner& p : kPartners) {
         const QString path = partnerPath(root, p.kind);
         if (!files.find(QLatin1String(p.part)) && QFile::exists(path)) {
-            QFile stale(path);
-            if (!stale.remove()) {
-                return fileError(QStringLiteral("cannot remove %1, a split file of the previous %2: %3")
-                                     .arg(path, root, stale.errorString()));
-            }
+            transaction.stageRemoval(path, backup);
             removed << path;
         }
     }
     return removed;
+}
+
+io::Expected<QStringList> saveTile(const TileFiles& files, core::BackupPolicy backup) {
+    core::FileTransaction transaction(QFileInfo(files.files.front().path).absolutePath());
+    auto staged = stageTile(transaction, files, backup);
+    if (!staged) {
+        return staged;
+    }
+    if (QString e = transaction.commit(); !e.isEmpty()) {
+        return fileError(e);
+    }
+    return staged;
 }
 
 void nameSplitFile(io::Error& e, const QString& root) {

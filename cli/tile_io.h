@@ -86,9 +86,13 @@ io::Expected<InputTile> readTile(const QString& path, std::vector<std::byte> roo
 // The tile in `layout`, `path` naming the v18 file or the split root (partners beside it).
 TileFiles encodeTile(const io::Adt& adt, const QString& path, TileLayout layout,
                      const io::AdtWriteOptions& options);
-// Writes encoded files: a v18 tile atomically (keeping "<name>.bak" when `backup` says so), a split set
-// with io::writeSplitAdtFiles. Split partners beside the root that `files` lacks are removed (their
-// paths returned), else they would be read as part of the new tile.
+// Stages encoded files in `transaction` (each previous file kept as "<name>.bak" at commit when `backup`
+// says so). Split partners beside the root that `files` lacks are staged for removal (their paths
+// returned), else they would be read as part of the new tile. Nothing changes before the commit.
+io::Expected<QStringList> stageTile(core::FileTransaction& transaction, const TileFiles& files,
+                                    core::BackupPolicy backup);
+// stageTile in a transaction of its own, committed: all files of the tile (a whole split set) change
+// together or none does.
 io::Expected<QStringList> saveTile(const TileFiles& files, core::BackupPolicy backup);
 
 // For split sets: the part name io puts in Error::file ("tex0") replaced by the file's path beside

@@ -5,6 +5,7 @@
 #include "core/convert/export_patch.h"
 #include "core/convert/new_map.h"
 #include "core/document/asset_folders.h"
+#include "core/document/folder_recovery.h"
 #include "core/document/map_document.h"
 #include "core/document/unique_ids.h"
 
@@ -119,6 +120,11 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
                                      .arg(path, QFileInfo(path).baseName().section('_', 0, 0)));
         return false;
     }
+    // A save a killed Mapsmith left unfinished in the folder is rolled forward or back before reading.
+    core::RecoveryReport recovered;
+    if (!wdt.startsWith(QLatin1Char(':'))) {
+        recovered = core::recoverFolder(QFileInfo(wdt).absolutePath());
+    }
     auto doc = core::MapDocument::open(std::make_unique<core::FolderMapSource>(wdt));
     if (!doc) {
         emit errorOccurred(
@@ -149,9 +155,15 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
                              : std::nullopt);
     addRecentFile(wdt);
     emit documentChanged(mDoc.get());
-    emit succeeded(
-        tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size()),
-        5000);
+    QString summary =
+        tr("Opened %1 (%2 tiles loaded)").arg(QFileInfo(wdt).fileName()).arg(mDoc->loadedTiles().size());
+    if (recovered.changed()) {
+        summary += QStringLiteral("; ") + recovered.describe();
+    }
+    emit succeeded(summary, recovered.changed() ? 15000 : 5000);
+    if (!recovered.error.isEmpty() && !recovered.busy) {
+        emit errorOccurred(recovered.describe());
+    }
     if (!failedToLoad.isEmpty()) {
         emit errorOccurred(failedToLoad); // after the summary, which would hide it
     }

@@ -63,13 +63,15 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
     }
     const QDir dir(outDir);
     AlphaMapImportResult result;
-    // A failed write names the file written.
+    // One transaction: the tiles and the WDT appear together, or (cancelled, failed, killed) none does.
+    FileTransaction transaction(outDir);
+    QStringList staged;
+    // A failed write names the file and the reason; it fails the whole import.
     auto save = [&](const QString& path, std::span<const std::byte> bytes) -> std::optional<io::Error> {
-        const SaveResult saved = saveFileAtomically(path, bytes, options.backup);
-        if (!saved.ok) {
-            return io::Error{io::ErrorCode::FileIo, {}, 0, saved.error.toStdString(), path.toStdString()};
+        if (QString e = transaction.stage(path, bytes, options.backup); !e.isEmpty()) {
+            return io::Error{io::ErrorCode::FileIo, {}, 0, e.toStdString(), path.toStdString()};
         }
-        result.writtenPaths << path;
+        staged << path;
         return std::nullopt;
     };
 
@@ -121,7 +123,7 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
                 }
             }
             if (problem) {
-                result.failures.push_back({index, *problem});
+                return CoreError(*problem);
             } else {
                 result.convertedTiles.push_back(index);
             }
@@ -129,7 +131,7 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
         if (progress && !progress(k + 1, total)) {
             return CoreError(CoreError::Code::Cancelled,
                              QStringLiteral("Converting %1 was cancelled after %2 of %3 "
-                                            "tiles; no WDT was written.")
+                                            "tiles; nothing was written.")
                                  .arg(name)
                                  .arg(k + 1)
                                  .arg(total)
@@ -166,6 +168,10 @@ Expected<AlphaMapImportResult> importAlphaMap(std::span<const std::byte> file, c
     if (auto problem = save(result.wdtPath, io::writeWdt(v18))) {
         return CoreError(*problem);
     }
+    if (QString e = transaction.commit(); !e.isEmpty()) {
+        return CoreError(CoreError::Code::File, e.toStdString());
+    }
+    result.writtenPaths = staged;
     return result;
 }
 

@@ -42,7 +42,7 @@ struct AlphaMapImportResult {
     QString wdtPath;
     QStringList writtenPaths;        // every file written: tiles by index (split sets root first), WDT last
     std::vector<int> convertedTiles; // indices y * 64 + x, ascending
-    std::vector<AlphaImportNote> failures; // tiles that could not be read or written (left out of the WDT)
+    std::vector<AlphaImportNote> failures; // tiles that could not be read (left out of the WDT)
     std::vector<AlphaImportNote> warnings;
     std::size_t doodadsByBounds = 0; // doodad entries referenced from their model's box (modelBounds)
     std::size_t doodadsByName = 0;   // doodad entries left with the alpha file's references
@@ -52,11 +52,11 @@ struct AlphaMapImportResult {
 using AlphaImportProgress = std::function<bool(int done, int total)>;
 
 // Converts the alpha WDT at `alphaWdtPath` into `outDir` (created when missing): <Name>_<x>_<y>.adt (and
-// _tex0/_obj0 for the split layout) for every tile, then <Name>.wdt, each written atomically. A tile
-// that cannot be read or written is listed in failures and left out of the WDT; the others are
-// converted. Errors: the file cannot be read, its map table is malformed, the folder cannot be created,
-// the WDT cannot be written, or cancellation (tiles already written stay, no WDT is written).
-// Touches no shared state: may run on a worker thread.
+// _tex0/_obj0 for the split layout) for every tile, then <Name>.wdt. A tile that cannot be read is
+// listed in failures and left out of the WDT; the others are converted. Errors: the file cannot be read, its
+// map table is malformed, the folder cannot be created, the WDT cannot be written, or cancellation. All files
+// go in one FileTransaction: after an error, a cancel or a kill nothing is written; a tile file that cannot
+// be written fails the whole import. Touches no shared state: may run on a worker thread.
 Expected<AlphaMapImportResult> importAlphaMap(const QString& alphaWdtPath, const QString& outDir,
                                               const AlphaMapImportOptions& options = {},
                                               const AlphaImportProgress& progress = {});

@@ -3,7 +3,7 @@
 #include "core/convert/demo_map.h"
 #include "core/convert/terrain_presets.h"
 #include "core/convert/tile_factory.h"
-#include "core/document/atomic_file.h"
+#include "core/document/file_transaction.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/document/wdl_update.h"
@@ -123,6 +123,10 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
     }
 
     NewMapResult result;
+    // One transaction: the tiles, the .wdl and the WDT appear together, or (cancelled, failed, killed)
+    // none of them.
+    FileTransaction transaction(spec.directory);
+    QStringList staged;
     const int total = int(spec.tiles.size());
     int done = 0;
     WdlUpdate wdl; // the map's .wdl: an entry per tile, from the tile as written
@@ -145,15 +149,15 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
             wdl.setTile(t, *doc->tile(t));
         }
         const QString path = tilePathOf(spec, t);
-        if (const auto saved = saveFileAtomically(path, bytes); !saved.ok) {
-            return CoreError(CoreError::Code::File, saved.error.toStdString());
+        if (QString e = transaction.stage(path, bytes, BackupPolicy::KeepBackup); !e.isEmpty()) {
+            return CoreError(CoreError::Code::File, e.toStdString());
         }
-        result.writtenPaths << path;
+        staged << path;
         ++done;
         if (progress && !progress(done, total)) {
             return CoreError(
                 CoreError::Code::Cancelled,
-                QStringLiteral("Creating map %1 was cancelled after %2 of %3 tiles; no WDT was written.")
+                QStringLiteral("Creating map %1 was cancelled after %2 of %3 tiles; nothing was written.")
                     .arg(spec.name)
                     .arg(done)
                     .arg(total)
@@ -161,15 +165,19 @@ Expected<NewMapResult> createMap(const NewMapSpec& spec,
         }
     }
     const QString wdlPath = QDir(spec.directory).filePath(spec.name + QStringLiteral(".wdl"));
-    if (const auto saved = saveFileAtomically(wdlPath, wdl.bytes()); !saved.ok) {
-        return CoreError(CoreError::Code::File, saved.error.toStdString());
+    if (QString e = transaction.stage(wdlPath, wdl.bytes(), BackupPolicy::KeepBackup); !e.isEmpty()) {
+        return CoreError(CoreError::Code::File, e.toStdString());
     }
-    result.writtenPaths << wdlPath;
+    staged << wdlPath;
     result.wdtPath = wdtPathOf(spec);
-    if (const auto saved = saveFileAtomically(result.wdtPath, wdtBytes); !saved.ok) {
-        return CoreError(CoreError::Code::File, saved.error.toStdString());
+    if (QString e = transaction.stage(result.wdtPath, wdtBytes, BackupPolicy::KeepBackup); !e.isEmpty()) {
+        return CoreError(CoreError::Code::File, e.toStdString());
     }
-    result.writtenPaths << result.wdtPath;
+    staged << result.wdtPath;
+    if (QString e = transaction.commit(); !e.isEmpty()) {
+        return CoreError(CoreError::Code::File, e.toStdString());
+    }
+    result.writtenPaths = staged;
     return result;
 }
 

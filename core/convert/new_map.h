@@ -42,13 +42,13 @@ struct NewMapResult {
     int lakes = 0;            // Demo: one lake per tile; 0 otherwise
 };
 
-// Generates and writes the map. Each file is written atomically (QSaveFile), keeping a file it
-// replaces as <file>.bak. Tiles are generated and written one at a time, in spec order, and the WDT
-// last, so a map whose WDT exists is complete. `progress` (optional) is called on the calling thread
-// after each tile is written with done = tiles written so far (1..total); returning false cancels.
-// Errors: an invalid spec (validateNewMap's problems, nothing written), a folder or file that cannot
-// be written, or cancellation (a message saying it was cancelled). After a failure or cancellation
-// the tiles already written stay on disk and no WDT is written (an existing one is left as it was).
+// Generates and writes the map in one FileTransaction (core/document/file_transaction.h), keeping a
+// file it replaces as <file>.bak: all files appear together or none does. Tiles are generated and
+// staged one at a time, in spec order. `progress` (optional) is called on the calling thread after
+// each tile is staged with done = tiles so far (1..total); returning false cancels.
+// Errors: an invalid spec (validateNewMap's problems), a folder or file that cannot be written (the
+// message names the file and the system's reason), or cancellation (a message saying it was
+// cancelled). After a failure or cancellation nothing is written.
 // Touches no shared state: may run on a worker thread.
 Expected<NewMapResult> createMap(const NewMapSpec& spec,
                                  const std::function<bool(int done, int total)>& progress = {});

@@ -1,6 +1,6 @@
 #include "core/convert/server_maps.h"
 
-#include "core/document/atomic_file.h"
+#include "core/document/file_transaction.h"
 #include "core/document/map_source.h"
 #include "core/document/tile_loader.h"
 #include "io/wdt/wdt.h"
@@ -80,6 +80,8 @@ Expected<ServerMapsResult> exportServerMaps(const ServerMapsPlan& plan, const Se
     FolderMapSource source(plan.wdtPath);
     const io::ServerMapOptions options{request.core, io::server_map::kBuild335a};
     ServerMapsResult result;
+    // One transaction: the export's files appear together, or (cancelled, failed, killed) none does.
+    FileTransaction transaction(request.outDir);
     const std::size_t total = plan.tiles.size();
     for (std::size_t i = 0; i < total; ++i) {
         const TileCoord tile = plan.tiles[i];
@@ -97,9 +99,8 @@ Expected<ServerMapsResult> exportServerMaps(const ServerMapsPlan& plan, const Se
                 tileFile + ": " + bytes.error().describe() + "; no server map written for it", tile));
         } else {
             const QString path = serverMapPath(request, tile);
-            const SaveResult saved = saveFileAtomically(path, *bytes);
-            if (!saved.ok) {
-                return CoreError(CoreError::Code::File, saved.error.toStdString(), tile);
+            if (QString e = transaction.stage(path, *bytes, BackupPolicy::KeepBackup); !e.isEmpty()) {
+                return CoreError(CoreError::Code::File, e.toStdString(), tile);
             }
             result.written.push_back({tile, path, bytes->size()});
             result.bytes += bytes->size();
@@ -108,9 +109,11 @@ Expected<ServerMapsResult> exportServerMaps(const ServerMapsPlan& plan, const Se
             return CoreError(CoreError::Code::Cancelled,
                              "Writing the server maps of " + plan.mapName.toStdString() +
                                  " was cancelled after " + std::to_string(i + 1) + " of " +
-                                 std::to_string(total) + " tiles; the " +
-                                 std::to_string(result.written.size()) + " files written are complete.");
+                                 std::to_string(total) + " tiles; nothing was written.");
         }
+    }
+    if (QString e = transaction.commit(); !e.isEmpty()) {
+        return CoreError(CoreError::Code::File, e.toStdString());
     }
     return result;
 }

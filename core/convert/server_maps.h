@@ -63,10 +63,11 @@ struct ServerMapsResult {
 // Called after each tile with done = 1..total; returning false cancels.
 using ServerMapsProgress = std::function<bool(std::size_t done, std::size_t total)>;
 
-// Reads the plan's tiles one at a time and writes each one's <MMM><YY><XX>.map into request.outDir
-// atomically, the previous file kept as .bak. A tile that fails is recorded and the others go on.
-// Errors: the folder cannot be created, a file cannot be written (File), or cancellation (Cancelled; the
-// files written before stay, each complete). Touches no shared state: may run on a worker thread.
+// Reads the plan's tiles one at a time and writes each one's <MMM><YY><XX>.map into request.outDir, all
+// in one FileTransaction (every file or none), the previous file kept as .bak. A tile that fails to read
+// is recorded and the others go on. Errors: the folder cannot be created, a file cannot be written
+// (File, naming the file and the system's reason), or cancellation (Cancelled); nothing is written then.
+// Touches no shared state: may run on a worker thread.
 Expected<ServerMapsResult> exportServerMaps(const ServerMapsPlan& plan, const ServerMapsRequest& request,
                                             const ServerMapsProgress& progress = {});
 

@@ -321,8 +321,8 @@ Expected<WdlUpdate> MapDocument::prepareWdl() {
 MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, const SaveProgress& progress) {
     SaveReport report;
     const std::vector<TileCoord> tiles = modifiedTiles();
-    // The .wdl is prepared before any file is written (a failure here writes nothing) and written after
-    // the tiles, with the entries of exactly the tiles that reached the disk.
+    // The .wdl is prepared before any file is written (a failure here writes nothing) and written with
+    // the tiles, with their entries regenerated.
     std::optional<WdlUpdate> wdl;
     if (!tiles.empty()) {
         auto prepared = prepareWdl();
@@ -333,45 +333,45 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, co
         }
         wdl = std::move(prepared.value());
     }
+    // One transaction: the tiles, the .wdl and the WDT reach the disk together or not at all.
+    mSource->beginWrites();
+    const auto fail = [&](const QString& error, bool cancelled) {
+        mSource->abortWrites();
+        report.ok = false;
+        report.cancelled = cancelled;
+        report.error = error;
+        return report;
+    };
+    int done = 0;
     for (const TileCoord t : tiles) {
-        auto written = mSource->writeTileModel(t, *tile(t), options);
-        if (!written) {
-            report.ok = false;
-            report.error = QString::fromStdString(written.error().describe());
-            break;
+        if (auto written = mSource->writeTileModel(t, *tile(t), options); !written) {
+            return fail(QString::fromStdString(written.error().describe()), false);
         }
         wdl->setTile(t, *tile(t));
-        report.saved.push_back(t);
-        mTouchedSinceSave.erase(t);
-        if (progress && !progress(int(report.saved.size()), int(tiles.size())) &&
-            report.saved.size() < tiles.size()) {
-            report.ok = false;
-            report.cancelled = true;
-            report.error = tr("Save cancelled after %n tile(s)", nullptr, int(report.saved.size()));
-            break;
+        ++done;
+        if (progress && !progress(done, int(tiles.size())) && done < int(tiles.size())) {
+            return fail(tr("Save cancelled: nothing was written"), true);
         }
     }
-    if (wdl && !report.saved.empty()) {
+    if (wdl) {
         if (auto written = mSource->writeWdl(wdl->bytes()); !written) {
-            // The saved tiles stay modified, so the next save writes their entries again.
-            mTouchedSinceSave.insert(report.saved.begin(), report.saved.end());
-            if (report.ok) {
-                report.ok = false;
-                report.error = QString::fromStdString(written.error().describe());
-            }
+            return fail(QString::fromStdString(written.error().describe()), false);
         }
     }
-    if (report.ok && mWdtTouchedSinceSave && !mUndoStack->isClean()) {
+    if (mWdtTouchedSinceSave && !mUndoStack->isClean()) {
         if (auto written = mSource->writeWdt(io::writeWdt(mWdt)); !written) {
-            report.ok = false;
-            report.error = QString::fromStdString(written.error().describe());
+            return fail(QString::fromStdString(written.error().describe()), false);
         }
     }
-    if (report.ok) {
-        mTouchedSinceSave.clear();
-        mWdtTouchedSinceSave = false;
-        mUndoStack->setClean();
+    if (auto committed = mSource->commitWrites(); !committed) {
+        report.ok = false;
+        report.error = QString::fromStdString(committed.error().describe());
+        return report;
     }
+    report.saved = tiles;
+    mTouchedSinceSave.clear();
+    mWdtTouchedSinceSave = false;
+    mUndoStack->setClean();
     return report;
 }
 
@@ -414,11 +414,6 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
                                             const SaveProgress& progress) {
     SaveReport report;
     const int total = saveAsTileCount();
-    auto fail = [&](const io::Error& e) {
-        report.ok = false;
-        report.error = QString::fromStdString(e.describe());
-        return report;
-    };
     // The .wdl goes along, every entry of the map regenerated; the source's other chunks are kept.
     auto wdl = WdlUpdate::fromSource(*mSource);
     if (!wdl) {
@@ -426,43 +421,56 @@ MapDocument::SaveReport MapDocument::saveAs(std::unique_ptr<MapSource> target,
         report.error = QString::fromStdString(wdl.error().describe());
         return report;
     }
+    // One transaction on the target: the whole map is written or nothing of it.
+    target->beginWrites();
+    auto fail = [&](const QString& error, bool cancelled) {
+        target->abortWrites();
+        report.ok = false;
+        report.cancelled = cancelled;
+        report.error = error;
+        report.saved.clear();
+        return report;
+    };
+    std::vector<TileCoord> written;
     for (int y = 0; y < kTilesPerSide; ++y) {
         for (int x = 0; x < kTilesPerSide; ++x) {
             const TileCoord t{x, y};
             if (!tileExists(t)) {
                 continue;
             }
-            io::Expected<void> written;
+            io::Expected<void> staged;
             if (const io::Adt* loaded = tile(t)) {
-                written = target->writeTileModel(t, *loaded, options);
+                staged = target->writeTileModel(t, *loaded, options);
                 wdl->setTile(t, *loaded);
             } else {
                 auto adt = mSource->readTile(t, bigAlpha());
                 if (!adt) {
-                    return fail(adt.error());
+                    return fail(QString::fromStdString(adt.error().describe()), false);
                 }
-                written = target->writeTileModel(t, adt.value(), options);
+                staged = target->writeTileModel(t, adt.value(), options);
                 wdl->setTile(t, adt.value());
             }
-            if (!written) {
-                return fail(written.error());
+            if (!staged) {
+                return fail(QString::fromStdString(staged.error().describe()), false);
             }
-            report.saved.push_back(t);
-            if (progress && !progress(int(report.saved.size()), total) && int(report.saved.size()) < total) {
-                report.ok = false;
-                report.cancelled = true;
-                report.error = tr("Save As cancelled after %n tile(s); the map stays where it was", nullptr,
-                                  int(report.saved.size()));
-                return report;
+            written.push_back(t);
+            if (progress && !progress(int(written.size()), total) && int(written.size()) < total) {
+                return fail(tr("Save As cancelled: nothing was written; the map stays where it was"), true);
             }
         }
     }
-    if (auto written = target->writeWdl(wdl->bytes()); !written) {
-        return fail(written.error());
+    if (auto staged = target->writeWdl(wdl->bytes()); !staged) {
+        return fail(QString::fromStdString(staged.error().describe()), false);
     }
-    if (auto written = target->writeWdt(io::writeWdt(mWdt)); !written) {
-        return fail(written.error());
+    if (auto staged = target->writeWdt(io::writeWdt(mWdt)); !staged) {
+        return fail(QString::fromStdString(staged.error().describe()), false);
     }
+    if (auto committed = target->commitWrites(); !committed) {
+        report.ok = false;
+        report.error = QString::fromStdString(committed.error().describe());
+        return report;
+    }
+    report.saved = std::move(written);
     mSource = std::move(target);
     mTouchedSinceSave.clear();
     mWdtTouchedSinceSave = false;

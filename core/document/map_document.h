@@ -93,18 +93,19 @@ public:
         bool ok = true;
         bool cancelled = false; // the progress callback said stop (ok is false then)
         std::vector<TileCoord> saved;
-        QString error; // the first failure; tiles saved before it stay saved
+        QString error; // the failure; a failed or cancelled save wrote nothing
     };
     // Called after each tile written with (tiles done, tiles in all); returning false stops the save
-    // after that tile (a cancelled save is a failed one: the document stays modified).
+    // there (a cancelled save is a failed one: nothing is written, the document stays modified).
     using SaveProgress = std::function<bool(int done, int total)>;
     // Writes the modified tiles, the map's .wdl with their entries regenerated (core/document/wdl_update.h;
-    // a map without one gets one with every tile the WDT lists), then the WDT when it changed. The .wdl is
-    // prepared before any file is written (a tile it cannot read stops the save there) and written after
-    // the tiles, with the entries of the tiles that were written (also when the save stops after some).
+    // a map without one gets one with every tile the WDT lists), then the WDT when it changed, all in one
+    // transaction of the source (MapSource::beginWrites): every file is written or none. The .wdl is
+    // prepared before any file is written (a tile it cannot read stops the save there).
     SaveReport save(const io::AdtWriteOptions& options = {}, const SaveProgress& progress = {});
     // Writes the whole map (WDT, .wdl and every tile the WDT lists, loaded or not) to `target` and makes it
-    // the document's source: later saves go there. On failure or cancel the old source stays.
+    // the document's source: later saves go there. All of it in one transaction of `target`. On failure or
+    // cancel nothing is written and the old source stays.
     SaveReport saveAs(std::unique_ptr<MapSource> target, const io::AdtWriteOptions& options = {},
                       const SaveProgress& progress = {});
     // Tiles save() would write / saveAs() would write.

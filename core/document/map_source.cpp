@@ -1,6 +1,6 @@
 #include "core/document/map_source.h"
 
-#include "core/document/atomic_file.h"
+#include "core/document/file_transaction.h"
 #include "core/document/tile_loader.h"
 #include "io/adt/adt_split.h"
 
@@ -124,69 +124,98 @@ MapSource::TileReader FolderMapSource::backgroundReader(bool bigAlpha) const {
 }
 
 namespace {
-io::Expected<void> saved(const SaveResult& r) {
-    if (!r.ok) {
-        return io::Error{io::ErrorCode::FileIo, {}, 0, r.error.toStdString()};
+io::Expected<void> saved(const QString& error) {
+    if (!error.isEmpty()) {
+        return io::Error{io::ErrorCode::FileIo, {}, 0, error.toStdString()};
     }
     return {};
 }
 } // namespace
 
+FolderMapSource::~FolderMapSource() = default;
+
+void FolderMapSource::beginWrites() {
+    mTransaction = std::make_unique<FileTransaction>(mDir);
+}
+
+io::Expected<void> FolderMapSource::commitWrites() {
+    if (!mTransaction) {
+        return {};
+    }
+    const auto transaction = std::move(mTransaction);
+    return saved(transaction->commit());
+}
+
+void FolderMapSource::abortWrites() {
+    mTransaction.reset(); // rolls back
+}
+
+io::Expected<void> FolderMapSource::stage(const QString& path, std::span<const std::byte> bytes) {
+    return saved(mTransaction->stage(path, bytes, BackupPolicy::KeepBackup));
+}
+
+io::Expected<void> FolderMapSource::inTransaction(const std::function<io::Expected<void>()>& write) {
+    const bool own = !mTransaction;
+    if (own) {
+        beginWrites();
+    }
+    if (auto written = write(); !written) {
+        if (own) {
+            abortWrites();
+        }
+        return written;
+    }
+    return own ? commitWrites() : io::Expected<void>();
+}
+
 io::Expected<void> FolderMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
-    return saved(saveFileAtomically(tilePath(tile), bytes));
+    return inTransaction([&] { return stage(tilePath(tile), bytes); });
 }
 
 io::Expected<void> FolderMapSource::writeTileModel(TileCoord tile, const io::Adt& adt,
                                                    const io::AdtWriteOptions& options) {
-    const QString root = tilePath(tile);
-    const std::filesystem::path rootPath = toFsPath(root);
-    if (mLayout == TileLayout::V18) {
-        if (auto written = writeTile(tile, io::writeAdt(adt, options)); !written) {
-            return written;
-        }
-        // Partners of a split layout would be read together with the new file: move them aside.
-        for (const auto kind : {io::SplitFileKind::Tex0, io::SplitFileKind::Obj0, io::SplitFileKind::Obj1,
-                                io::SplitFileKind::Tex1, io::SplitFileKind::Lod}) {
-            const QString partner = QFile::decodeName(io::splitPartnerPath(rootPath, kind).c_str());
-            if (QFileInfo::exists(partner)) {
-                QFile::remove(partner + QStringLiteral(".bak"));
-                if (!QFile::rename(partner, partner + QStringLiteral(".bak"))) {
-                    return io::Error{io::ErrorCode::FileIo,
-                                     {},
-                                     0,
-                                     QStringLiteral("cannot move %1 aside").arg(partner).toStdString()};
+    const std::filesystem::path rootPath = toFsPath(tilePath(tile));
+    const auto pathOf = [](const std::filesystem::path& p) { return QFile::decodeName(p.c_str()); };
+    return inTransaction([&]() -> io::Expected<void> {
+        if (mLayout == TileLayout::V18) {
+            if (auto written = stage(pathOf(rootPath), io::writeAdt(adt, options)); !written) {
+                return written;
+            }
+            // Partners of a split layout would be read together with the new file: moved aside.
+            for (const auto kind : {io::SplitFileKind::Tex0, io::SplitFileKind::Obj0, io::SplitFileKind::Obj1,
+                                    io::SplitFileKind::Tex1, io::SplitFileKind::Lod}) {
+                const QString partner = pathOf(io::splitPartnerPath(rootPath, kind));
+                if (QFileInfo::exists(partner)) {
+                    mTransaction->stageRemoval(partner, BackupPolicy::KeepBackup);
                 }
             }
+            return {};
         }
-        return {};
-    }
-    const io::SplitAdtFiles files = io::writeSplitAdt(adt, options);
-    const std::pair<io::SplitFileKind, const std::optional<std::vector<std::byte>>*> extras[] = {
-        {io::SplitFileKind::Obj1, &files.obj1},
-        {io::SplitFileKind::Tex1, &files.tex1},
-        {io::SplitFileKind::Lod, &files.lod}};
-    // Partners first: a set is only read as split once its root is there with them.
-    const auto save = [](const std::filesystem::path& path, std::span<const std::byte> bytes) {
-        return saved(saveFileAtomically(QFile::decodeName(path.c_str()), bytes));
-    };
-    if (auto w = save(io::splitPartnerPath(rootPath, io::SplitFileKind::Tex0), files.tex0); !w) {
-        return w;
-    }
-    if (auto w = save(io::splitPartnerPath(rootPath, io::SplitFileKind::Obj0), files.obj0); !w) {
-        return w;
-    }
-    for (const auto& [kind, bytes] : extras) {
-        if (*bytes) {
-            if (auto w = save(io::splitPartnerPath(rootPath, kind), **bytes); !w) {
+        const io::SplitAdtFiles files = io::writeSplitAdt(adt, options);
+        const std::pair<io::SplitFileKind, const std::vector<std::byte>*> parts[] = {
+            {io::SplitFileKind::Tex0, &files.tex0}, {io::SplitFileKind::Obj0, &files.obj0}};
+        for (const auto& [kind, bytes] : parts) {
+            if (auto w = stage(pathOf(io::splitPartnerPath(rootPath, kind)), *bytes); !w) {
                 return w;
             }
         }
-    }
-    return save(rootPath, files.root);
+        const std::pair<io::SplitFileKind, const std::optional<std::vector<std::byte>>*> extras[] = {
+            {io::SplitFileKind::Obj1, &files.obj1},
+            {io::SplitFileKind::Tex1, &files.tex1},
+            {io::SplitFileKind::Lod, &files.lod}};
+        for (const auto& [kind, bytes] : extras) {
+            if (*bytes) {
+                if (auto w = stage(pathOf(io::splitPartnerPath(rootPath, kind)), **bytes); !w) {
+                    return w;
+                }
+            }
+        }
+        return stage(pathOf(rootPath), files.root);
+    });
 }
 
 io::Expected<void> FolderMapSource::writeWdt(std::span<const std::byte> bytes) {
-    return saved(saveFileAtomically(wdtPath(), bytes));
+    return inTransaction([&] { return stage(wdtPath(), bytes); });
 }
 
 io::Expected<std::optional<std::vector<std::byte>>> FolderMapSource::readWdl() const {
@@ -202,7 +231,7 @@ io::Expected<std::optional<std::vector<std::byte>>> FolderMapSource::readWdl() c
 }
 
 io::Expected<void> FolderMapSource::writeWdl(std::span<const std::byte> bytes) {
-    return saved(saveFileAtomically(wdlPath(), bytes));
+    return inTransaction([&] { return stage(wdlPath(), bytes); });
 }
 
 io::Expected<io::Wdt> MemoryMapSource::readWdt() {
@@ -236,21 +265,62 @@ MapSource::TileReader MemoryMapSource::backgroundReader(bool bigAlpha) const {
 }
 
 io::Expected<void> MemoryMapSource::writeTile(TileCoord tile, std::span<const std::byte> bytes) {
+    if (mPending) {
+        mPending->tiles[tile].assign(bytes.begin(), bytes.end());
+        return {};
+    }
     mTiles[tile].assign(bytes.begin(), bytes.end());
     ++mWrites;
     return {};
 }
 
 io::Expected<void> MemoryMapSource::writeWdt(std::span<const std::byte> bytes) {
+    if (mPending) {
+        mPending->wdt.emplace(bytes.begin(), bytes.end());
+        return {};
+    }
     mWdt.assign(bytes.begin(), bytes.end());
     ++mWrites;
     return {};
 }
 
 io::Expected<void> MemoryMapSource::writeWdl(std::span<const std::byte> bytes) {
+    if (mPending) {
+        mPending->wdl.emplace(bytes.begin(), bytes.end());
+        return {};
+    }
     mWdl.emplace(bytes.begin(), bytes.end());
     ++mWdlWrites;
     return {};
+}
+
+void MemoryMapSource::beginWrites() {
+    mPending.emplace();
+}
+
+io::Expected<void> MemoryMapSource::commitWrites() {
+    if (!mPending) {
+        return {};
+    }
+    Pending pending = std::move(*mPending);
+    mPending.reset();
+    for (auto& [tile, bytes] : pending.tiles) {
+        mTiles[tile] = std::move(bytes);
+        ++mWrites;
+    }
+    if (pending.wdt) {
+        mWdt = std::move(*pending.wdt);
+        ++mWrites;
+    }
+    if (pending.wdl) {
+        mWdl = std::move(pending.wdl);
+        ++mWdlWrites;
+    }
+    return {};
+}
+
+void MemoryMapSource::abortWrites() {
+    mPending.reset();
 }
 
 const std::vector<std::byte>* MemoryMapSource::tileBytes(TileCoord tile) const {

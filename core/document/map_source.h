@@ -12,11 +12,14 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace mapsmith::core {
+
+class FileTransaction;
 
 // How a map's tiles are stored: one v18 file per tile (WotLK), or split sets (Cata+: Name_X_Y.adt with
 // _tex0 and _obj0 beside it).
@@ -37,6 +40,12 @@ public:
     virtual io::Expected<std::optional<std::vector<std::byte>>> readWdl() const = 0;
     virtual io::Expected<void> writeWdl(std::span<const std::byte> bytes) = 0;
 
+    // The writes between beginWrites() and commitWrites() reach the source together: all of them, or
+    // (after a failure, abortWrites() or a crash) none. Without beginWrites() each write stands alone.
+    virtual void beginWrites() = 0;
+    virtual io::Expected<void> commitWrites() = 0; // the message names the file and the reason
+    virtual void abortWrites() = 0;
+
     // Saves write tiles in this layout. V18 unless the source says otherwise.
     virtual TileLayout layout() const { return TileLayout::V18; }
     // Encodes and writes a tile in layout(): v18 through writeTile(bytes); split sources override it.
@@ -54,11 +63,13 @@ public:
 };
 
 // <dir>/<Name>.wdt with tiles <dir>/<Name>_<X>_<Y>.adt, each a v18 file or the root of a split set
-// (read whichever it is); saves go through QSaveFile and keep a .bak of every file they replace.
+// (read whichever it is). Writes go through one FileTransaction per beginWrites()/commitWrites() (or per
+// write outside them) and keep a .bak of every file they replace.
 class FolderMapSource final : public MapSource {
 public:
     // layout: how saves write tiles; nullopt = split when the folder holds any _tex0 file, else v18.
     explicit FolderMapSource(const QString& wdtPath, std::optional<TileLayout> layout = std::nullopt);
+    ~FolderMapSource() override;
     QString mapName() const override { return mName; }
     QString describe() const override { return mDir; }
     QString tilePath(TileCoord tile) const;
@@ -70,18 +81,27 @@ public:
     io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
     io::Expected<std::optional<std::vector<std::byte>>> readWdl() const override;
     io::Expected<void> writeWdl(std::span<const std::byte> bytes) override;
+    void beginWrites() override;
+    io::Expected<void> commitWrites() override;
+    void abortWrites() override;
     TileLayout layout() const override { return mLayout; }
     // v18: the one file (split partners of an earlier layout are moved to .bak so they are not read
-    // with it). Split: root, _tex0, _obj0 and any kept _obj1/_tex1/_lod, each replaced atomically.
+    // with it). Split: root, _tex0, _obj0 and any kept _obj1/_tex1/_lod, all replaced together.
     io::Expected<void> writeTileModel(TileCoord tile, const io::Adt& adt,
                                       const io::AdtWriteOptions& options) override;
     TileReader backgroundReader(bool bigAlpha) const override;
     std::optional<std::vector<std::byte>> readV18TileFile(TileCoord tile) const override;
 
 private:
+    // Stages `path` in the open transaction.
+    io::Expected<void> stage(const QString& path, std::span<const std::byte> bytes);
+    // Runs `write` (which stages) in the open transaction, or in one of its own committed at once.
+    io::Expected<void> inTransaction(const std::function<io::Expected<void>()>& write);
+
     QString mDir;
     QString mName;
     TileLayout mLayout = TileLayout::V18;
+    std::unique_ptr<FileTransaction> mTransaction; // between beginWrites() and commit/abort
 };
 
 // Files held in memory (tests, benchmarks, scripted tools).
@@ -97,6 +117,9 @@ public:
     io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
     io::Expected<std::optional<std::vector<std::byte>>> readWdl() const override { return mWdl; }
     io::Expected<void> writeWdl(std::span<const std::byte> bytes) override;
+    void beginWrites() override;
+    io::Expected<void> commitWrites() override;
+    void abortWrites() override;
 
     void setTile(TileCoord tile, std::vector<std::byte> bytes) { mTiles[tile] = std::move(bytes); }
     TileReader backgroundReader(bool bigAlpha) const override; // reads a copy of the tiles as they are now
@@ -104,14 +127,22 @@ public:
     const std::vector<std::byte>* tileBytes(TileCoord tile) const;
     const std::vector<std::byte>& wdtBytes() const { return mWdt; }
     const std::optional<std::vector<std::byte>>& wdlBytes() const { return mWdl; } // nullopt: no .wdl
-    int writeCount() const { return mWrites; }                                     // tiles and WDT
-    int wdlWriteCount() const { return mWdlWrites; }                               // .wdl
+    int writeCount() const { return mWrites; }                                     // tiles and WDT committed
+    int wdlWriteCount() const { return mWdlWrites; }                               // .wdl committed
 
 private:
+    // Writes held back until commitWrites().
+    struct Pending {
+        std::map<TileCoord, std::vector<std::byte>> tiles;
+        std::optional<std::vector<std::byte>> wdt;
+        std::optional<std::vector<std::byte>> wdl;
+    };
+
     QString mName;
     std::vector<std::byte> mWdt;
     std::optional<std::vector<std::byte>> mWdl;
     std::map<TileCoord, std::vector<std::byte>> mTiles;
+    std::optional<Pending> mPending; // between beginWrites() and commit/abort
     int mWrites = 0;
     int mWdlWrites = 0;
 };

@@ -274,7 +274,11 @@ void TestDocumentManager::cancelStopsTheSave() {
     QCOMPARE(progressed.count(), 1);           // stopped after the first tile
     QCOMPARE(finished.count(), 1);
     QVERIFY(docs.document()->isModified());
-    QCOMPARE(docs.document()->saveTileCount(), 1);
+    QCOMPARE(docs.document()->saveTileCount(), 2); // one transaction: nothing was written
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("Stop")))
+                 .entryList({QStringLiteral("*.mapsmith-tmp"), QStringLiteral(".mapsmith-journal*")},
+                            QDir::Files | QDir::Hidden),
+             QStringList());
 
     // The next operation starts afresh.
     disconnect(&docs, &editor::DocumentManager::progressed, &docs, &editor::DocumentManager::cancel);

@@ -154,7 +154,7 @@ void TestServerMapsExport::cancelStopsAfterATile() {
     QVERIFY(!docs.exportServerMaps(request));
     QCOMPARE(finished.count(), 1);
     QVERIFY(errors.last().at(0).toString().contains(QStringLiteral("cancelled after 1 of 4 tiles")));
-    QCOMPARE(QDir(request.outDir).entryList(QDir::Files), QStringList({"0003232.map"}));
+    QCOMPARE(QDir(request.outDir).entryList(QDir::Files | QDir::Hidden), QStringList()); // one transaction
     QVERIFY(!docs.serverMapsSettings()); // a cancelled export is not remembered
 }
 

@@ -298,7 +298,8 @@ void TestNewMap::progressAndCancel() {
     QVERIFY2(QString::fromStdString(created.error().message).contains(QStringLiteral("cancelled")),
              created.error().message.c_str());
     QCOMPARE(calls, (std::vector<std::pair<int, int>>{{1, 3}}));
-    QVERIFY(QFileInfo::exists(tmp.filePath(QStringLiteral("Valid_Map2_3_4.adt")))); // may stay, as documented
+    QVERIFY(
+        !QFileInfo::exists(tmp.filePath(QStringLiteral("Valid_Map2_3_4.adt")))); // one transaction: nothing
     QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("Valid_Map2_4_4.adt"))));
     QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("Valid_Map2_5_4.adt"))));
     QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("Valid_Map2.wdt"))));
