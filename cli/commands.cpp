@@ -259,14 +259,16 @@ int runInfo(const QStringList& args) {
         "profile Name00.skin (else the lowest-numbered one beside it), textures (\"\" for those set at run "
         "time), counts. WMO root: bounds, textures, doodad sets, and vertices and triangles of the group "
         "files Name_NNN.wmo beside it. MDX (0.5.3): bounds, geosets, textures, sequences. Also M2 skins, WMO "
-        "groups, Gamestudio MDL and HMP, and BLP textures. Files beside a model are also found in another "
+        "groups, Gamestudio MDL and HMP, BLP textures, and Gamestudio WMB7 levels (list counts, textures, "
+        "objects with entity file names and positions, bounds of the block geometry). Files beside a model "
+        "are also found in another "
         "letter case. A damaged model is read as far as it goes, its problems listed as warnings; a file "
         "that cannot be read at all exits 3 with the place of the error. MD21 (Legion+ M2) is refused."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QStringLiteral(
             "An .adt, .wdt or .wdl file (a split root, Name_X_Y.adt with its _tex0/_obj0 beside it, "
-            "is read with its partners), or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or .blp file."));
+            "is read with its partners), or a .m2, .skin, .wmo, .mdx, .mdl, .hmp, .blp or .wmb file."));
     const auto wdt = wdtOption();
     const auto json = jsonOption(QStringLiteral("Print JSON."));
     const QCommandLineOption chunks(

@@ -59,7 +59,7 @@ Commands:
 FILE may be an .adt tile (v18, or a split root with its _tex0/_obj0 beside it), a .wdt map
 file or (info, validate, dump) a .wdl; info and validate also read models and textures: .m2 (WotLK, with its .skin profiles beside
 it), .skin, .wmo (a root with its _NNN.wmo groups beside it, or a group), .mdx, Gamestudio .mdl and
-.hmp, and .blp. The kind of a file comes from its first bytes, the extension only when they say
+.hmp, .blp, and Gamestudio .wmb levels (WMB7). The kind of a file comes from its first bytes, the extension only when they say
 nothing. MAPDIR is a folder holding NAME.wdt and its tiles.
 Run 'mapsmith-cli <command> --help' for details.
 Exit codes: 0 ok, 1 invalid or different, 2 usage error, 3 read/write failure.

@@ -10,7 +10,7 @@
 namespace mapsmith::cli {
 namespace {
 
-const char* kReadable = "ADT, WDT, M2 (MD20), M2 skin, WMO, MDX, Gamestudio MDL/HMP or BLP";
+const char* kReadable = "ADT, WDT, M2 (MD20), M2 skin, WMO, MDX, Gamestudio MDL/HMP/WMB or BLP";
 
 // MD21 and unknown files: the message that refuses them, with the error code and first bytes it comes from.
 io::Error refusal(io::FileKind kind, const QString& path) {

@@ -23,6 +23,8 @@ Summariser summariserFor(io::FileKind kind) {
         return summariseHmp;
     case io::FileKind::Blp:
         return summariseBlp;
+    case io::FileKind::Wmb:
+        return summariseWmb;
     case io::FileKind::Unknown:
     case io::FileKind::Adt:
     case io::FileKind::Wdt:

@@ -42,6 +42,7 @@ io::Expected<ModelSummary> summariseMdx(const ModelInput& in, io::Diagnostics& d
 io::Expected<ModelSummary> summariseMdl(const ModelInput& in, io::Diagnostics& diag); // gamestudio_info.cpp
 io::Expected<ModelSummary> summariseHmp(const ModelInput& in, io::Diagnostics& diag);
 io::Expected<ModelSummary> summariseBlp(const ModelInput& in, io::Diagnostics& diag); // cli/blp_info.cpp
+io::Expected<ModelSummary> summariseWmb(const ModelInput& in, io::Diagnostics& diag); // cli/wmb_info.cpp
 
 // The summariser of a kind; nullptr for ADT, WDT, MD21 and unknown files.
 Summariser summariserFor(io::FileKind kind);

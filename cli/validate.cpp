@@ -104,7 +104,8 @@ int runValidate(const QStringList& args) {
         "once with its count and first offsets. Exits 1 when there is an error for a consumer asked for, "
         "else 0. A split root (Name_X_Y.adt with Name_X_Y_tex0.adt/_obj0.adt beside it) is read with its "
         "partners; the v18 layout checks do not apply to split sets (no 3.3.5 consumer reads them). "
-        "Models and textures (M2, M2 skin, WMO root or group, MDX, MDL, HMP, BLP; the kind is read from the "
+        "Models and textures (M2, M2 skin, WMO root or group, MDX, MDL, HMP, BLP, WMB; the kind is read from "
+        "the "
         "first bytes) are read strictly; the first problem and every further one a lenient read finds are "
         "listed. An M2 is checked with every skin profile its header counts (Name00.skin ..) and a WMO root "
         "with every group file (Name_000.wmo ..), found beside it in any letter case: a missing skin "
@@ -112,8 +113,8 @@ int runValidate(const QStringList& args) {
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QStringLiteral(
-            "An .adt (v18 or split root), .wdt or .wdl file, or a .m2, .skin, .wmo, .mdx, .mdl, .hmp or "
-            ".blp file."));
+            "An .adt (v18 or split root), .wdt or .wdl file, or a .m2, .skin, .wmo, .mdx, .mdl, .hmp, "
+            ".blp or .wmb file."));
     const auto wdt = wdtOption();
     const QCommandLineOption json(
         QStringLiteral("json"),

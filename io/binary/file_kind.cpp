@@ -54,6 +54,9 @@ FileKind byMagic(const std::string& magic) {
     if (prefixDigit(magic, "BLP")) {
         return FileKind::Blp;
     }
+    if (prefixDigit(magic, "WMB")) {
+        return FileKind::Wmb;
+    }
     return FileKind::Unknown;
 }
 
@@ -120,15 +123,16 @@ FileKind byExtension(std::string_view fileName) {
         std::string_view ext;
         FileKind kind;
     };
-    constexpr std::array<Entry, 9> table{{{"adt", FileKind::Adt},
-                                          {"wdt", FileKind::Wdt},
-                                          {"wdl", FileKind::Wdl},
-                                          {"m2", FileKind::M2},
-                                          {"skin", FileKind::M2Skin},
-                                          {"mdx", FileKind::Mdx},
-                                          {"mdl", FileKind::Mdl},
-                                          {"hmp", FileKind::Hmp},
-                                          {"blp", FileKind::Blp}}};
+    constexpr std::array<Entry, 10> table{{{"adt", FileKind::Adt},
+                                           {"wdt", FileKind::Wdt},
+                                           {"wdl", FileKind::Wdl},
+                                           {"m2", FileKind::M2},
+                                           {"skin", FileKind::M2Skin},
+                                           {"mdx", FileKind::Mdx},
+                                           {"mdl", FileKind::Mdl},
+                                           {"hmp", FileKind::Hmp},
+                                           {"blp", FileKind::Blp},
+                                           {"wmb", FileKind::Wmb}}};
     for (const Entry& e : table) {
         if (ext == e.ext) {
             return e.kind;
@@ -180,6 +184,8 @@ const char* fileKindName(FileKind kind) {
         return "HMP";
     case FileKind::Blp:
         return "BLP";
+    case FileKind::Wmb:
+        return "WMB";
     }
     return "unknown";
 }

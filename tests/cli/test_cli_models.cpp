@@ -133,6 +133,7 @@ void TestCliModels::initTestCase() {
     put("cut/Acid.mdl", cut(fileBytes(corpus("mdl/PhosphoricAcid_MDl5.mdl")), 2000));
     put("cut/terrain.hmp", cut(fileBytes(corpus("hmp/assimp-terrain.hmp")), 2000));
     put("cut/Built.blp", cut(toQt(builtBlp()), 100));
+    put("cut/test.wmb", cut(fileBytes(corpus("wmb/test.wmb")), 2000));
     // Content against the extension.
     put("kinds/tile.m2", fileBytes(corpus("adt/Azeroth_38_46.adt")));
     put("kinds/model.adt", rabbit);
@@ -369,6 +370,36 @@ void TestCliModels::otherFormats_data() {
     addCliCase("info HMP", {.args = {"info", "@corpus/hmp/assimp-terrain.hmp"},
                             .outHas = {"HMP7 (Gamestudio terrain)", "33 x 33 vertices", "1089 per frame",
                                        "skins:     none"}});
+    // The WMB7 level: counts, the entities' file names and positions, the blocks' bounds; the object of
+    // type 8 and the PATH's edge count are notes.
+    addCliCase("info WMB --json", {.args = {"info", "@corpus/wmb/test.wmb", "--json"},
+                                   .json = {{"/format", R"("wmb")"},
+                                            {"/version", R"("WMB7")"},
+                                            {"/blocks", "18"},
+                                            {"/vertices", "1108"},
+                                            {"/triangles", "556"},
+                                            {"/materials", "42"},
+                                            {"/lightmaps", "2"},
+                                            {"/textures/4/name", R"("*water3")"},
+                                            {"/textures/4/type", "10"},
+                                            {"/objects/3/kind", R"("OLD_ENTITY")"},
+                                            {"/objects/3/file", R"("lasergun.mdl")"},
+                                            {"/objects/3/position", "[176.0,0.0,-112.0]"},
+                                            {"/objects/8/type", "8"},
+                                            {"/objects/10/name", R"("player_mdl_004")"},
+                                            {"/objects/10/file", R"("player.mdl")"},
+                                            {"/objects/10/position", "[-192.0,0.0,-96.0]"},
+                                            {"/bounds/min", "[-2048.0,-2048.0,-256.0]"},
+                                            {"/bounds/max", "[2048.0,2048.0,264.0]"},
+                                            {"/notes/1/offset", "1468"}},
+                                   .jsonSizes = {{"/textures", 7}, {"/objects", 11}, {"/notes", 2}}});
+    addCliCase("info WMB",
+               {.args = {"info", "@corpus/wmb/test.wmb"},
+                .outHas = {"WMB7 (Gamestudio level)", "18, 1108 vertices, 556 triangles",
+                           "(-2048.000, -2048.000, -256.000) .. (2048.000, 2048.000, 264.000)",
+                           "10: ENTITY (7) \"player_mdl_004\" \"player.mdl\" at (-192.000, 0.000, "
+                           "-96.000)",
+                           "OBJS at 0x5bc: objects list: object 8 has type 8"}});
     for (const char* file : {"mdl/PhosphoricAcid_MDl5.mdl", "mdl/mdl5-earth.mdl", "hmp/small.hmp"}) {
         addCliCase((std::string("validate ") + file).c_str(),
                    {.args = {"validate", "@corpus/" + QLatin1String(file), "--json"},
@@ -394,7 +425,9 @@ void TestCliModels::damaged_data() {
                         {"Built.mdx", "MODL at 0x"},
                         {"Acid.mdl", "TRIS at 0x58: triangles (numtris) needs 11520 bytes, 1912 left"},
                         {"terrain.hmp", "FRAM at 0x"},
-                        {"Built.blp", "BLP2 at 0x"}};
+                        {"Built.blp", "BLP2 at 0x"},
+                        {"test.wmb", "WMB7 at 0x4: palettes list (offset 447848, length 784) does not lie in "
+                                     "the file of 2000 bytes"}};
     for (const Cut& c : cuts) {
         const QString path = QStringLiteral("@fixture/cut/") + QLatin1String(c.file);
         addCliCase((std::string("info ") + c.file).c_str(),

@@ -72,6 +72,7 @@ void TestFileKind::corpusByContent_data() {
     QTest::newRow("MDL5 earth") << "mdl/mdl5-earth.mdl" << FileKind::Mdl;
     QTest::newRow("HMP7") << "hmp/small.hmp" << FileKind::Hmp;
     QTest::newRow("HMP7 assimp") << "hmp/assimp-terrain.hmp" << FileKind::Hmp;
+    QTest::newRow("WMB7") << "wmb/test.wmb" << FileKind::Wmb;
 }
 
 void TestFileKind::corpusByContent() {
@@ -100,6 +101,7 @@ void TestFileKind::sniff_data() {
     addRow("HMP4", text("HMP4"), "", FileKind::Hmp);
     addRow("HMP9", text("HMP9 not a terrain"), "x.mdl", FileKind::Hmp);
     addRow("BLP1", text("BLP1"), "", FileKind::Blp);
+    addRow("WMB6 (refused by the reader, but a WMB)", text("WMB6"), "x.hmp", FileKind::Wmb);
     addRow("BLP2", text("BLP2"), "x.wmo", FileKind::Blp);
     addRow("MVER MOHD", chunks({"MVER", "MOHD"}), "x.adt", FileKind::WmoRoot);
     addRow("MVER MOGP", chunks({"MVER", "MOGP"}), "x.wmo", FileKind::WmoGroup);
@@ -129,6 +131,7 @@ void TestFileKind::sniff_data() {
     addRow("garbage .mdl", text("xxxxxxxx"), "x.mdl", FileKind::Mdl);
     addRow("garbage .hmp", text("xxxxxxxx"), "x.hmp", FileKind::Hmp);
     addRow("garbage .blp", text("xxxxxxxx"), "x.blp", FileKind::Blp);
+    addRow("garbage .wmb", text("xxxxxxxx"), "x.WMB", FileKind::Wmb);
     addRow("garbage .png", text("xxxxxxxx"), "x.png", FileKind::Unknown);
     addRow("no extension", text("xxxxxxxx"), "dir.adt/file", FileKind::Unknown);
     addRow("empty, no name", {}, "", FileKind::Unknown);
@@ -145,6 +148,7 @@ void TestFileKind::names() {
     QCOMPARE(std::string(io::fileKindName(FileKind::M2Chunked)), std::string("M2 (MD21)"));
     QCOMPARE(std::string(io::fileKindName(FileKind::WmoGroup)), std::string("WMO group"));
     QCOMPARE(std::string(io::fileKindName(FileKind::Unknown)), std::string("unknown"));
+    QCOMPARE(std::string(io::fileKindName(FileKind::Wmb)), std::string("WMB"));
 }
 
 QTEST_GUILESS_MAIN(TestFileKind)
