@@ -8,7 +8,6 @@
 #include <QStringList>
 
 #include <string>
-#include <variant>
 
 namespace mapsmith::cli {
 namespace {
@@ -44,68 +43,68 @@ QString vec3Text(const io::WmbVec3& v) {
 }
 
 // One object as JSON: its type, offset and the fields people look for.
-Json objectJson(const io::WmbObject& o) {
-    Json j{{"type", o.type}, {"kind", objectTypeName(o.type)}, {"offset", o.offset}};
-    if (const auto* e = std::get_if<io::WmbEntity>(&o.data)) {
+Json objectJson(const io::Wmb& w, std::size_t k) {
+    const io::WmbObject& o = w.objects[k];
+    Json j{{"type", o.type}, {"kind", objectTypeName(o.type)}, {"offset", o.offset}, {"size", o.size}};
+    if (const auto* e = io::wmbEntityAt(w, k)) {
         j["name"] = e->name;
         j["file"] = e->fileName;
         j["action"] = e->action;
         j["position"] = vec3Json(e->origin);
         j["angle"] = vec3Json(e->angle);
         j["scale"] = vec3Json(e->scale);
-    } else if (const auto* p = std::get_if<io::WmbPosition>(&o.data)) {
+    } else if (const auto* p = io::wmbPositionAt(w, k)) {
         j["name"] = p->name;
         j["position"] = vec3Json(p->origin);
-    } else if (const auto* l = std::get_if<io::WmbLight>(&o.data)) {
+    } else if (const auto* l = io::wmbLightAt(w, k)) {
         j["position"] = vec3Json(l->origin);
         j["colour"] = vec3Json(l->color);
         j["range"] = tidy(l->range);
-    } else if (const auto* s = std::get_if<io::WmbSound>(&o.data)) {
+    } else if (const auto* s = io::wmbSoundAt(w, k)) {
         j["file"] = s->fileName;
         j["position"] = vec3Json(s->origin);
         j["range"] = s->range;
-    } else if (const auto* p = std::get_if<io::WmbPath>(&o.data)) {
+    } else if (const auto* p = io::wmbPathAt(w, k)) {
         j["name"] = p->name;
         j["nodes"] = p->points.size();
         j["edges"] = p->edges.size();
-    } else if (const auto* i = std::get_if<io::WmbInfo>(&o.data)) {
+    } else if (const auto* i = io::wmbInfoAt(w, k)) {
         j["lightmapSize"] = 256 << i->lightmapSize;
         j["compilerVersion"] = tidy(i->version);
-    } else if (const auto* u = std::get_if<io::WmbUnknownObject>(&o.data)) {
-        j["size"] = u->size;
     }
     return j;
 }
 
 // One object as a line for people.
-QString objectText(const io::WmbObject& o) {
+QString objectText(const io::Wmb& w, std::size_t k) {
+    const io::WmbObject& o = w.objects[k];
     const QString head = QStringLiteral("%1 (%2)").arg(QLatin1String(objectTypeName(o.type))).arg(o.type);
-    if (const auto* e = std::get_if<io::WmbEntity>(&o.data)) {
+    if (const auto* e = io::wmbEntityAt(w, k)) {
         return head + QStringLiteral(" %1 %2 at %3")
                           .arg(inQuotes(e->name), inQuotes(e->fileName), vec3Text(e->origin));
     }
-    if (const auto* p = std::get_if<io::WmbPosition>(&o.data)) {
+    if (const auto* p = io::wmbPositionAt(w, k)) {
         return head + QStringLiteral(" %1 at %2").arg(inQuotes(p->name), vec3Text(p->origin));
     }
-    if (const auto* l = std::get_if<io::WmbLight>(&o.data)) {
+    if (const auto* l = io::wmbLightAt(w, k)) {
         return head + QStringLiteral(" at %1, range %2").arg(vec3Text(l->origin)).arg(double(l->range));
     }
-    if (const auto* s = std::get_if<io::WmbSound>(&o.data)) {
+    if (const auto* s = io::wmbSoundAt(w, k)) {
         return head + QStringLiteral(" %1 at %2").arg(inQuotes(s->fileName), vec3Text(s->origin));
     }
-    if (const auto* p = std::get_if<io::WmbPath>(&o.data)) {
+    if (const auto* p = io::wmbPathAt(w, k)) {
         return head + QStringLiteral(" %1, %2 nodes, %3 edges")
                           .arg(inQuotes(p->name))
                           .arg(p->points.size())
                           .arg(p->edges.size());
     }
-    if (const auto* i = std::get_if<io::WmbInfo>(&o.data)) {
+    if (const auto* i = io::wmbInfoAt(w, k)) {
         return head + QStringLiteral(" lightmaps %1 x %1, compiler %2")
                           .arg(256 << i->lightmapSize)
                           .arg(double(i->version));
     }
-    if (const auto* u = std::get_if<io::WmbUnknownObject>(&o.data)) {
-        return head + QStringLiteral(" skipped, %1 bytes").arg(u->size);
+    if (!o.known()) {
+        return head + QStringLiteral(" skipped, %1 bytes").arg(o.size);
     }
     return head;
 }
@@ -148,8 +147,8 @@ io::Expected<ModelSummary> summariseWmb(const ModelInput& in, io::Diagnostics& /
                             .arg(t.skin.decoded() ? QString() : QStringLiteral(", not decoded"));
     }
     Json objects = Json::array();
-    for (const auto& o : wmb->objects) {
-        objects.push_back(objectJson(o));
+    for (std::size_t k = 0; k < wmb->objects.size(); ++k) {
+        objects.push_back(objectJson(*wmb, k));
     }
     ModelSummary s;
     s.notes = wmb->warnings;
@@ -197,7 +196,7 @@ io::Expected<ModelSummary> summariseWmb(const ModelInput& in, io::Diagnostics& /
                                                     .arg(wmb->bspBlocks.size()));
     for (std::size_t i = 0; i < wmb->objects.size(); ++i) {
         s.lines.emplace_back(i == 0 ? QStringLiteral("objects") : QString(),
-                             QStringLiteral("%1: ").arg(i) + objectText(wmb->objects[i]));
+                             QStringLiteral("%1: ").arg(i) + objectText(*wmb, i));
     }
     if (wmb->objects.empty()) {
         s.lines.emplace_back(QStringLiteral("objects"), QStringLiteral("none"));

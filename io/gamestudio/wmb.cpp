@@ -348,6 +348,7 @@ private:
     Expected<void> readObject(ByteReader& r, std::size_t index) {
         WmbObject object;
         object.offset = r.absolute();
+        object.size = r.size();
         object.type = r.i32("object type");
         const std::string what = "object " + std::to_string(index);
         const auto need = [&](std::uint64_t n, const char* type) {
@@ -374,7 +375,8 @@ private:
             for (auto& c : i.fogColors) {
                 c = r.u32();
             }
-            object.data = i;
+            object.index = mWmb.infos.size();
+            mWmb.infos.push_back(i);
             break;
         }
         case ot::Position: {
@@ -387,7 +389,8 @@ private:
             p.angle = vec3(r, "angle");
             p.unused = {r.i32(), r.i32()};
             p.name = fixedString(r, 20, "name");
-            object.data = p;
+            object.index = mWmb.positions.size();
+            mWmb.positions.push_back(std::move(p));
             break;
         }
         case ot::Light: {
@@ -400,7 +403,8 @@ private:
             l.color = vec3(r, "colour");
             l.range = r.f32();
             l.flags = r.i32();
-            object.data = l;
+            object.index = mWmb.lights.size();
+            mWmb.lights.push_back(l);
             break;
         }
         case ot::Sound: {
@@ -415,7 +419,8 @@ private:
             s.range = r.i32();
             s.flags = r.i32();
             s.fileName = fixedString(r, 33, "filename");
-            object.data = s;
+            object.index = mWmb.sounds.size();
+            mWmb.sounds.push_back(std::move(s));
             break;
         }
         case ot::Path: {
@@ -477,7 +482,8 @@ private:
                 e.weight = r.f32();
                 e.skill = r.f32();
             }
-            object.data = std::move(p);
+            object.index = mWmb.paths.size();
+            mWmb.paths.push_back(std::move(p));
             break;
         }
         case ot::Entity:
@@ -510,14 +516,14 @@ private:
                 e.string1 = fixedString(r, 33, "string1");
                 e.string2 = fixedString(r, 33, "string2");
             }
-            object.data = std::move(e);
+            object.index = mWmb.entities.size();
+            mWmb.entities.push_back(std::move(e));
             break;
         }
         default:
             if (r.failed()) {
                 return r.error();
             }
-            object.data = WmbUnknownObject{r.size()};
             mWmb.warnings.push_back(
                 Warning{ErrorCode::BadValue, r.chunk(), object.offset,
                         "objects list: " + what + " has type " + std::to_string(object.type) +
@@ -862,13 +868,47 @@ Expected<Wmb> readWmb(std::span<const std::byte> bytes) {
     return wmb;
 }
 
-const WmbInfo* wmbInfo(const Wmb& wmb) {
-    for (const WmbObject& o : wmb.objects) {
-        if (const auto* i = std::get_if<WmbInfo>(&o.data)) {
-            return i;
-        }
+bool WmbObject::known() const {
+    return type >= ot::Position && type <= ot::Entity;
+}
+
+namespace {
+// The element of `list` that objects[k] names when it is of one of `types`.
+template <class T>
+const T* objectAt(const Wmb& wmb, std::size_t k, const std::vector<T>& list, std::int32_t t1,
+                  std::int32_t t2) {
+    if (k >= wmb.objects.size()) {
+        return nullptr;
     }
-    return nullptr;
+    const WmbObject& o = wmb.objects[k];
+    if ((o.type != t1 && o.type != t2) || o.index >= list.size()) {
+        return nullptr;
+    }
+    return &list[o.index];
+}
+} // namespace
+
+const WmbInfo* wmbInfoAt(const Wmb& wmb, std::size_t k) {
+    return objectAt(wmb, k, wmb.infos, ot::Info, ot::Info);
+}
+const WmbPosition* wmbPositionAt(const Wmb& wmb, std::size_t k) {
+    return objectAt(wmb, k, wmb.positions, ot::Position, ot::Position);
+}
+const WmbLight* wmbLightAt(const Wmb& wmb, std::size_t k) {
+    return objectAt(wmb, k, wmb.lights, ot::Light, ot::Light);
+}
+const WmbSound* wmbSoundAt(const Wmb& wmb, std::size_t k) {
+    return objectAt(wmb, k, wmb.sounds, ot::Sound, ot::Sound);
+}
+const WmbPath* wmbPathAt(const Wmb& wmb, std::size_t k) {
+    return objectAt(wmb, k, wmb.paths, ot::Path, ot::Path);
+}
+const WmbEntity* wmbEntityAt(const Wmb& wmb, std::size_t k) {
+    return objectAt(wmb, k, wmb.entities, ot::Entity, ot::OldEntity);
+}
+
+const WmbInfo* wmbInfo(const Wmb& wmb) {
+    return wmb.infos.empty() ? nullptr : &wmb.infos.front();
 }
 
 WmbBounds wmbBlockBounds(const Wmb& wmb) {

@@ -57,7 +57,6 @@
 #include <cstdint>
 #include <span>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace mapsmith::io {
@@ -260,16 +259,15 @@ struct WmbEntity {
     bool operator==(const WmbEntity&) const = default;
 };
 
-// An object of a type the spec does not list: skipped (its bytes are not read).
-struct WmbUnknownObject {
-    std::uint64_t size = 0; // bytes of its extent
-    bool operator==(const WmbUnknownObject&) const = default;
-};
-
+// One entry of the objects list. Its fields are in the Wmb vector of its kind (so an object costs memory
+// in proportion to its bytes in the file): infos, positions, lights, sounds, paths, or entities (ENTITY and
+// OLD_ENTITY). An object of a type the spec does not list is skipped: it has only this entry.
 struct WmbObject {
     std::int32_t type = 0;
     std::uint64_t offset = 0; // absolute offset of the object
-    std::variant<WmbInfo, WmbPosition, WmbLight, WmbSound, WmbPath, WmbEntity, WmbUnknownObject> data;
+    std::uint64_t size = 0;   // bytes of its extent (to the next object or the list end)
+    std::size_t index = 0;    // into the vector of its kind; 0 for a skipped type
+    bool known() const;       // one of the spec's seven types (read), not skipped
     bool operator==(const WmbObject&) const = default;
 };
 
@@ -308,6 +306,12 @@ struct Wmb {
     std::vector<WmbTexture> textures;
     std::vector<WmbMaterial> materials;
     std::vector<WmbObject> objects; // in table order
+    std::vector<WmbInfo> infos;     // the objects' fields by kind, in table order
+    std::vector<WmbPosition> positions;
+    std::vector<WmbLight> lights;
+    std::vector<WmbSound> sounds;
+    std::vector<WmbPath> paths;
+    std::vector<WmbEntity> entities; // ENTITY and OLD_ENTITY
     std::vector<WmbLightmap> lightmaps;
     std::vector<WmbBlock> blocks;
     std::vector<WmbLightmap> terrainLightmaps;
@@ -323,7 +327,15 @@ struct Wmb {
 // Reads a WMB7 file (layout above). Errors name the list and the absolute offset.
 Expected<Wmb> readWmb(std::span<const std::byte> bytes);
 
-// The INFO object, nullptr when there is none.
+// The fields of objects[k] when it is of that kind, else nullptr.
+const WmbInfo* wmbInfoAt(const Wmb& wmb, std::size_t k);
+const WmbPosition* wmbPositionAt(const Wmb& wmb, std::size_t k);
+const WmbLight* wmbLightAt(const Wmb& wmb, std::size_t k);
+const WmbSound* wmbSoundAt(const Wmb& wmb, std::size_t k);
+const WmbPath* wmbPathAt(const Wmb& wmb, std::size_t k);
+const WmbEntity* wmbEntityAt(const Wmb& wmb, std::size_t k); // ENTITY or OLD_ENTITY
+
+// The (first) INFO object, nullptr when there is none.
 const WmbInfo* wmbInfo(const Wmb& wmb);
 
 struct WmbBounds {

@@ -54,15 +54,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
     }
-    for (const WmbObject& o : wmb->objects) {
-        if (o.offset >= size) {
+    // Every object of a known type has its fields in the vector of its kind; the vectors hold nothing else.
+    std::size_t known = 0;
+    for (std::size_t k = 0; k < wmb->objects.size(); ++k) {
+        const WmbObject& o = wmb->objects[k];
+        if (o.offset >= size || o.offset + o.size > size) {
             __builtin_trap();
         }
-        if (const auto* p = std::get_if<WmbPath>(&o.data)) {
+        const bool found = wmbInfoAt(*wmb, k) || wmbPositionAt(*wmb, k) || wmbLightAt(*wmb, k) ||
+                           wmbSoundAt(*wmb, k) || wmbPathAt(*wmb, k) || wmbEntityAt(*wmb, k);
+        if (found != o.known()) {
+            __builtin_trap();
+        }
+        known += found ? 1 : 0;
+        if (const WmbPath* p = wmbPathAt(*wmb, k)) {
             if (p->points.size() != p->skills.size() || p->edges.size() > std::size_t(p->numEdges)) {
                 __builtin_trap();
             }
         }
+    }
+    if (known != wmb->infos.size() + wmb->positions.size() + wmb->lights.size() + wmb->sounds.size() +
+                     wmb->paths.size() + wmb->entities.size()) {
+        __builtin_trap();
     }
     const WmbBounds b = wmbBlockBounds(*wmb);
     (void)b; // computed for the sanitizers; any float values are allowed

@@ -368,17 +368,17 @@ void TestWmb::corpusLevel() {
         QCOMPARE(w.objects[k].type, types[k]);
         QCOMPARE(w.objects[k].offset, offsets[k]);
     }
-    const auto& info = std::get<WmbInfo>(w.objects[0].data);
+    const auto& info = (*wmbInfoAt(w, 0));
     QCOMPARE(info.elevation, 60.0f);
     QCOMPARE(info.flags, 39); // the spec says "always 127"
     QCOMPARE(info.version, 7.35f);
     QCOMPARE(int(info.gamma), 2);
     QCOMPARE(int(info.lightmapSize), 0);
     QCOMPARE(info.sunColor, 9671571u);
-    const auto& light = std::get<WmbLight>(w.objects[1].data);
+    const auto& light = (*wmbLightAt(w, 1));
     QCOMPARE(light.range, 512.0f);
     QCOMPARE(light.color[0], 50.19607925415039f);
-    const auto& pos = std::get<WmbPosition>(w.objects[2].data);
+    const auto& pos = (*wmbPositionAt(w, 2));
     QCOMPARE(pos.name, std::string("pos_000"));
     QCOMPARE(pos.origin, (WmbVec3{-400.0f, -400.0f, 208.0f}));
     struct Ent {
@@ -391,7 +391,7 @@ void TestWmb::corpusLevel() {
                         {"laserammo_mdl_003", "laserammo.mdl", {192, -112, -112}},
                         {"laserammo_mdl_004", "laserammo.mdl", {240, -96, -112}}};
     for (std::size_t k = 0; k < 4; ++k) {
-        const auto& e = std::get<WmbEntity>(w.objects[3 + k].data);
+        const auto& e = (*wmbEntityAt(w, 3 + k));
         QVERIFY(e.old);
         QCOMPARE(e.name, std::string(olds[k].name));
         QCOMPARE(e.fileName, std::string(olds[k].file));
@@ -399,8 +399,8 @@ void TestWmb::corpusLevel() {
         QCOMPARE(e.scale, (WmbVec3{1, 1, 1}));
         QCOMPARE(e.skills.size(), std::size_t(8));
     }
-    QCOMPARE(std::get<WmbEntity>(w.objects[3].data).angle[0], 360.0f);
-    const auto& path = std::get<WmbPath>(w.objects[7].data);
+    QCOMPARE((*wmbEntityAt(w, 3)).angle[0], 360.0f);
+    const auto& path = (*wmbPathAt(w, 7));
     QCOMPARE(path.name, std::string("path_000"));
     QCOMPARE(path.points.size(), std::size_t(9));
     QCOMPARE(path.points[1], (WmbVec3{9.43359375f, -342.2442626953125f, -32.0f}));
@@ -409,13 +409,14 @@ void TestWmb::corpusLevel() {
     QCOMPARE(path.edges[7].node1, 8.0f);
     QCOMPARE(path.edges[7].node2, 9.0f);
     QCOMPARE(path.edges[0].length, 330.1837463378906f);
-    QCOMPARE(std::get<WmbUnknownObject>(w.objects[8].data).size, std::uint64_t(56));
-    const auto& sound = std::get<WmbSound>(w.objects[9].data);
+    QCOMPARE(w.objects[8].size, std::uint64_t(56));
+    QVERIFY(!w.objects[8].known());
+    const auto& sound = (*wmbSoundAt(w, 9));
     QCOMPARE(sound.fileName, std::string("sound.wav"));
     QCOMPARE(sound.origin, (WmbVec3{-256, 256, 96}));
     QCOMPARE(sound.volume, 50.0f);
     QCOMPARE(sound.range, 2000);
-    const auto& player = std::get<WmbEntity>(w.objects[10].data);
+    const auto& player = (*wmbEntityAt(w, 10));
     QVERIFY(!player.old);
     QCOMPARE(player.name, std::string("player_mdl_004"));
     QCOMPARE(player.fileName, std::string("player.mdl"));
@@ -489,19 +490,19 @@ void TestWmb::handMadeLevel() {
     QCOMPARE(w.objects.size(), std::size_t(8));
     QCOMPARE(wmbInfo(w)->azimuth, 30.0f);
     QCOMPARE(int(wmbInfo(w)->gamma), 3);
-    QCOMPARE(std::get<WmbPosition>(w.objects[1].data).name, std::string("start"));
-    QCOMPARE(std::get<WmbPosition>(w.objects[1].data).angle, (WmbVec3{4, 5, 6}));
-    QCOMPARE(std::get<WmbLight>(w.objects[2].data).color, (WmbVec3{100, 50, 25}));
-    QCOMPARE(std::get<WmbLight>(w.objects[2].data).flags, 2);
-    QCOMPARE(std::get<WmbSound>(w.objects[3].data).fileName, std::string("wind.wav"));
-    QCOMPARE(std::get<WmbSound>(w.objects[3].data).range, 1000);
-    const auto& path = std::get<WmbPath>(w.objects[4].data);
+    QCOMPARE((*wmbPositionAt(w, 1)).name, std::string("start"));
+    QCOMPARE((*wmbPositionAt(w, 1)).angle, (WmbVec3{4, 5, 6}));
+    QCOMPARE((*wmbLightAt(w, 2)).color, (WmbVec3{100, 50, 25}));
+    QCOMPARE((*wmbLightAt(w, 2)).flags, 2);
+    QCOMPARE((*wmbSoundAt(w, 3)).fileName, std::string("wind.wav"));
+    QCOMPARE((*wmbSoundAt(w, 3)).range, 1000);
+    const auto& path = (*wmbPathAt(w, 4));
     QCOMPARE(path.points.size(), std::size_t(2));
     QCOMPARE(path.points[1], (WmbVec3{10, 0, 0}));
     QCOMPARE(path.skills[1][5], 11.0f);
     QCOMPARE(path.edges.size(), std::size_t(1));
     QCOMPARE(path.edges[0].length, 10.0f);
-    const auto& hero = std::get<WmbEntity>(w.objects[5].data);
+    const auto& hero = (*wmbEntityAt(w, 5));
     QCOMPARE(hero.fileName, std::string("hero.mdl"));
     QCOMPARE(hero.skills[19], 19.0f);
     QCOMPARE(hero.flags, 5);
@@ -509,7 +510,7 @@ void TestWmb::handMadeLevel() {
     QCOMPARE(hero.path, 1);
     QCOMPARE(hero.material, std::string("mat"));
     QCOMPARE(hero.string2, std::string("s2"));
-    const auto& box = std::get<WmbEntity>(w.objects[6].data);
+    const auto& box = (*wmbEntityAt(w, 6));
     QVERIFY(box.old);
     QCOMPARE(box.origin, (WmbVec3{-5, 6, -7}));
     QCOMPARE(box.scale, (WmbVec3{1, 2, 3}));
@@ -674,7 +675,7 @@ void TestWmb::overflowingCountsAndOffsets() {
         putU32(f, pathAt + 40, 1000);
         const auto w = readWmb(f);
         QVERIFY(w);
-        QCOMPARE(std::get<WmbPath>(w->objects[4].data).edges.size(), std::size_t(1));
+        QCOMPARE(wmbPathAt(*w, 4)->edges.size(), std::size_t(1));
         QVERIFY(hasWarning(*w, pathAt + 40, "num_edges 1000"));
     }
     const std::uint32_t blk = listOffset(h.file, WmbList::Blocks);
