@@ -211,7 +211,6 @@ private:
         }
         const GamestudioPalette& palette =
             mWmb.palettes.empty() ? gamestudioGreyPalette() : mWmb.palettes.front().colors;
-        mWmb.textures.reserve(offsets.size());
         // Offsets may point at the same bytes; the textures' bytes together must fit in the list, so
         // repeated offsets cannot multiply what is copied and decoded.
         std::uint64_t used = 0;
@@ -347,8 +346,8 @@ private:
     // `r` covers exactly the object's extent.
     Expected<void> readObject(ByteReader& r, std::size_t index) {
         WmbObject object;
-        object.offset = r.absolute();
-        object.size = r.size();
+        object.offset = std::uint32_t(r.absolute());
+        object.size = std::uint32_t(r.size());
         object.type = r.i32("object type");
         const std::string what = "object " + std::to_string(index);
         const auto need = [&](std::uint64_t n, const char* type) {
@@ -375,7 +374,7 @@ private:
             for (auto& c : i.fogColors) {
                 c = r.u32();
             }
-            object.index = mWmb.infos.size();
+            object.index = std::uint32_t(mWmb.infos.size());
             mWmb.infos.push_back(i);
             break;
         }
@@ -389,7 +388,7 @@ private:
             p.angle = vec3(r, "angle");
             p.unused = {r.i32(), r.i32()};
             p.name = fixedString(r, 20, "name");
-            object.index = mWmb.positions.size();
+            object.index = std::uint32_t(mWmb.positions.size());
             mWmb.positions.push_back(std::move(p));
             break;
         }
@@ -403,7 +402,7 @@ private:
             l.color = vec3(r, "colour");
             l.range = r.f32();
             l.flags = r.i32();
-            object.index = mWmb.lights.size();
+            object.index = std::uint32_t(mWmb.lights.size());
             mWmb.lights.push_back(l);
             break;
         }
@@ -419,7 +418,7 @@ private:
             s.range = r.i32();
             s.flags = r.i32();
             s.fileName = fixedString(r, 33, "filename");
-            object.index = mWmb.sounds.size();
+            object.index = std::uint32_t(mWmb.sounds.size());
             mWmb.sounds.push_back(std::move(s));
             break;
         }
@@ -482,7 +481,7 @@ private:
                 e.weight = r.f32();
                 e.skill = r.f32();
             }
-            object.index = mWmb.paths.size();
+            object.index = std::uint32_t(mWmb.paths.size());
             mWmb.paths.push_back(std::move(p));
             break;
         }
@@ -516,7 +515,7 @@ private:
                 e.string1 = fixedString(r, 33, "string1");
                 e.string2 = fixedString(r, 33, "string2");
             }
-            object.index = mWmb.entities.size();
+            object.index = std::uint32_t(mWmb.entities.size());
             mWmb.entities.push_back(std::move(e));
             break;
         }

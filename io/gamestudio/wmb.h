@@ -14,11 +14,12 @@
 //   materials: 64-byte MATERIAL_INFO records (char[44] legacy, char[20] name); length a multiple of 64.
 //   objects: i32 count, i32 offset[count] from the list start; each object begins with an i32 type.
 //     An object's extent runs to the next larger offset in the table (or the list end); its fields must
-//     fit in it. Record sizes (fields; with the alignment padding a C compiler adds, as the file has):
-//     INFO (5) 60, POSITION (1) 56, LIGHT (2) 36, SOUND (4) 69 (+3), PATH (6) 44 + nodes and edges,
-//     ENTITY (7) 372 (a pad byte after action[33]), OLD_ENTITY (3) 136 (3 pad bytes after action[20]).
-//     A PATH is followed by float points[n][3], float skills[n][6] (n = (int) fNumPoints) and num_edges
-//     24-byte PATH_EDGE records (f32 node1, node2 (1-based), length, bezier, weight, skill).
+//     fit in it, and the bytes all textures (objects) read must together fit in their list, so offsets
+//     that repeat cannot multiply what is read. Record sizes (fields; with the alignment padding a C compiler
+//     adds, as the file has): INFO (5) 60, POSITION (1) 56, LIGHT (2) 36, SOUND (4) 69 (+3), PATH (6) 44 +
+//     nodes and edges, ENTITY (7) 372 (a pad byte after action[33]), OLD_ENTITY (3) 136 (3 pad bytes after
+//     action[20]). A PATH is followed by float points[n][3], float skills[n][6] (n = (int) fNumPoints) and
+//     num_edges 24-byte PATH_EDGE records (f32 node1, node2 (1-based), length, bezier, weight, skill).
 //   lightmaps: square 3-byte (blue, green, red) lightmaps of 256 << LMapSize pixels a side (LMapSize from
 //     the INFO object, 0..2); the length must be a whole number of them.
 //   blocks: i32 count, then per block a 40-byte BLOCK (f32 mins[3], maxs[3], i32 content, numVerts,
@@ -36,9 +37,11 @@
 //
 // What the spec says and test.wmb does not (all read as they are): TEXTURE legacy[3] "always 0" holds the
 // offsets of the three mipmap levels from the TEXTURE start (32808, 41000, 43048 for 128x128 565); BLOCK
-// lContent "always 0" is -126 or -128; the PATH's num_edges is 43 where its object holds 8 edges (its
-// nodes 1..9 joined in a row), see below; object type 8 is not in the spec (56 bytes, a box and a name
-// "reg_000").
+// lContent "always 0" is -126 or -128; INFO flags "always 127" is 39; MATERIAL_INFO legacy "always 0"
+// holds floats (1.0 ...) and every material name is empty; legacy1 (1380 bytes), legacy7 (160) and
+// bsp_leafs (one leaf, flags -128, no blocks) are not empty in this simple level; the PATH's num_edges is 43
+// where its object holds 8 edges (its nodes 1..9 joined in a row), see below; object type 8 is not in the
+// spec (56 bytes, a box and a name "reg_000").
 //
 // Warnings (Wmb::warnings; the read goes on): an object type the spec does not list (skipped; the
 // warning names type and offset); a PATH whose num_edges does not fit in its extent (the edges that fit
@@ -263,10 +266,12 @@ struct WmbEntity {
 // in proportion to its bytes in the file): infos, positions, lights, sounds, paths, or entities (ENTITY and
 // OLD_ENTITY). An object of a type the spec does not list is skipped: it has only this entry.
 struct WmbObject {
+    // 16 bytes: the entries cost at most 4 times their offset table. 32 bits hold any offset, as every
+    // list lies within the 2^31 + 2^31 bytes its i32 offset and length can reach.
     std::int32_t type = 0;
-    std::uint64_t offset = 0; // absolute offset of the object
-    std::uint64_t size = 0;   // bytes of its extent (to the next object or the list end)
-    std::size_t index = 0;    // into the vector of its kind; 0 for a skipped type
+    std::uint32_t offset = 0; // absolute offset of the object
+    std::uint32_t size = 0;   // bytes of its extent (to the next object or the list end)
+    std::uint32_t index = 0;  // into the vector of its kind; 0 for a skipped type
     bool known() const;       // one of the spec's seven types (read), not skipped
     bool operator==(const WmbObject&) const = default;
 };
@@ -299,6 +304,8 @@ struct WmbBspLeaf {
     std::int32_t numBspBlocks = 0;
     bool operator==(const WmbBspLeaf&) const = default;
 };
+
+static_assert(sizeof(WmbObject) == 16, "an object table entry costs 4 bytes of table");
 
 struct Wmb {
     std::array<WmbListEntry, kWmbListCount> lists{};
