@@ -133,17 +133,21 @@ io::Expected<ModelSummary> summariseWmb(const ModelInput& in, io::Diagnostics& /
     Json textures = Json::array();
     QStringList textureTexts;
     for (const auto& t : wmb->textures) {
+        // Pixel formats: the stored size; DDS (width = byte count): the image's size, 0 x 0 undecoded.
+        const bool dds = io::gamestudioSkinIsDds(t.skin.type);
+        const std::uint32_t w = dds ? t.skin.imageWidth : t.skin.width;
+        const std::uint32_t h = dds ? t.skin.imageHeight : t.skin.height;
         textures.push_back(Json{{"name", t.name},
                                 {"type", t.skin.type},
-                                {"width", t.skin.width},
-                                {"height", t.skin.height},
+                                {"width", w},
+                                {"height", h},
                                 {"decoded", t.skin.decoded()}});
         textureTexts << QStringLiteral("%1: %2, type %3, %4 x %5%6")
                             .arg(textureTexts.size())
                             .arg(inQuotes(t.name))
                             .arg(t.skin.type)
-                            .arg(t.skin.width)
-                            .arg(t.skin.height)
+                            .arg(w)
+                            .arg(h)
                             .arg(t.skin.decoded() ? QString() : QStringLiteral(", not decoded"));
     }
     Json objects = Json::array();
