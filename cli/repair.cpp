@@ -6,7 +6,6 @@
 #include "cli/output.h"
 #include "cli/tile_io.h"
 
-#include "core/document/atomic_file.h"
 #include "core/document/file_transaction.h"
 #include "core/document/tile_loader.h"
 #include "core/repair/rewrite_changes.h"
@@ -22,6 +21,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <climits>
 #include <map>
 #include <vector>
@@ -95,21 +95,22 @@ std::optional<io::Finding> unrepairable(const std::vector<io::Finding>& findings
     return std::nullopt;
 }
 
-// Writes every file of a tile in one transaction (a split set changes whole or not at all), keeping a
-// .bak of each file replaced.
-bool saveAll(const TileFiles& files, QString& error) {
-    core::FileTransaction transaction(QFileInfo(files.files.front().path).absolutePath());
+// Stages every file of a tile in the run's transaction, keeping a .bak of each file replaced.
+bool stageAll(core::FileTransaction& transaction, const TileFiles& files, QString& error) {
     for (const TileFile& f : files.files) {
         if (QString e = transaction.stage(f.path, f.bytes, core::BackupPolicy::KeepBackup); !e.isEmpty()) {
             error = e;
             return false;
         }
     }
-    error = transaction.commit();
-    return error.isEmpty();
+    return true;
 }
 
-void repairTile(Job& job, const QString& wdtOverride, const std::vector<core::IdChange>& plan) {
+// Each repair below stages its files in the run's one transaction (job.written: staged); the run commits
+// them together, so an interrupted or failed run leaves every file as it was: a map's uniqueIds are
+// renumbered across its tiles, and a part of them rewritten would share ids with the rest.
+void repairTile(Job& job, core::FileTransaction& transaction, const QString& wdtOverride,
+                const std::vector<core::IdChange>& plan) {
     auto tile = readForRepair(job.in, wdtOverride);
     if (!tile) {
         job.refused = located(job.in, tile.error());
@@ -146,7 +147,7 @@ void repairTile(Job& job, const QString& wdtOverride, const std::vector<core::Id
         job.changes.push_back(std::move(c));
     }
     QString error;
-    if (!saveAll(written.files, error)) {
+    if (!stageAll(transaction, written.files, error)) {
         job.refused = error;
         job.failed = true;
         return;
@@ -154,7 +155,7 @@ void repairTile(Job& job, const QString& wdtOverride, const std::vector<core::Id
     job.written = true;
 }
 
-void repairWdtFile(Job& job) {
+void repairWdtFile(Job& job, core::FileTransaction& transaction) {
     auto bytes = core::readWholeFile(job.in);
     if (!bytes) {
         job.refused = located(job.in, bytes.error());
@@ -180,24 +181,23 @@ void repairWdtFile(Job& job) {
     for (auto& c : core::fixedByRewriting(before, job.remaining, job.changes)) {
         job.changes.push_back(std::move(c));
     }
-    const auto saved = core::saveFileAtomically(job.out, out, core::BackupPolicy::KeepBackup);
-    if (!saved.ok) {
-        job.refused = saved.error;
+    if (QString e = transaction.stage(job.out, out, core::BackupPolicy::KeepBackup); !e.isEmpty()) {
+        job.refused = e;
         job.failed = true;
         return;
     }
     job.written = true;
 }
 
-void copyFile(Job& job) {
+void copyFile(Job& job, core::FileTransaction& transaction) {
     if (QFileInfo(job.in).canonicalFilePath() == QFileInfo(job.out).canonicalFilePath()) {
         return; // repairing a folder in place: the file is already there
     }
     auto bytes = core::readWholeFile(job.in);
-    const auto saved = bytes ? core::saveFileAtomically(job.out, *bytes, core::BackupPolicy::KeepBackup)
-                             : core::SaveResult{false, located(job.in, bytes.error()), {}};
-    if (!saved.ok) {
-        job.refused = saved.error;
+    const QString error = bytes ? transaction.stage(job.out, *bytes, core::BackupPolicy::KeepBackup)
+                                : located(job.in, bytes.error());
+    if (!error.isEmpty()) {
+        job.refused = error;
         job.failed = true;
         return;
     }
@@ -245,8 +245,10 @@ int runRepair(const QStringList& args) {
         "objects renumbered across the tiles of each map (copies of one object in several tiles keep theirs; "
         "MCRF is unchanged), an empty MWMO right after MAIN in WDTs. Everything else stays as it was: dump "
         "shows the same content apart from what the report names. A file whose read finds a problem no rule "
-        "answers is not repaired (it would lose data). Files are written atomically; a file replaced is kept "
-        "as .bak. A map folder's other files (.wdl) are copied. Exit codes: 0 repaired with no error left "
+        "answers is not repaired (it would lose data). The files of a run are written together in one "
+        "transaction, all or none (a file that cannot be read or written leaves every file as it was); a "
+        "file replaced is kept as .bak. A map folder's other files (.wdl) are copied. Exit codes: 0 repaired "
+        "with no error left "
         "for "
         "any consumer, 1 a file refused or an error left (listed), 2 usage error, 3 a file could not be read "
         "or written."));
@@ -347,17 +349,34 @@ int runRepair(const QStringList& args) {
     for (const auto& [map, tiles] : byMap) {
         plans[map] = planIds(tiles, parser.value(wdt));
     }
+    core::FileTransaction transaction(dir);
     for (Job& job : jobs) {
         switch (job.kind) {
         case Kind::Tile:
-            repairTile(job, parser.value(wdt), plans[job.map]);
+            repairTile(job, transaction, parser.value(wdt), plans[job.map]);
             break;
         case Kind::Wdt:
-            repairWdtFile(job);
+            repairWdtFile(job, transaction);
             break;
         case Kind::Copy:
-            copyFile(job);
+            copyFile(job, transaction);
             break;
+        }
+        if (job.failed) {
+            break; // the run writes nothing now: the files after it are not read
+        }
+    }
+    // All or nothing: a file that could not be read or staged leaves every file as it was.
+    QString notWritten;
+    if (std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.failed; })) {
+        transaction.rollBack();
+        notWritten = QStringLiteral("no file in %1 was changed").arg(dir);
+    } else if (const QString e = transaction.commit(); !e.isEmpty()) {
+        notWritten = e;
+    }
+    if (!notWritten.isEmpty()) {
+        for (Job& job : jobs) {
+            job.written = false;
         }
     }
 
@@ -408,6 +427,9 @@ int runRepair(const QStringList& args) {
                 err() << command << ": " << job.refused << "\n";
                 continue;
             }
+            if (!notWritten.isEmpty()) {
+                continue; // nothing was repaired
+            }
             if (job.kind == Kind::Copy) {
                 if (job.written) {
                     out() << "copied " << job.in << " to " << job.out << "\n";
@@ -428,7 +450,10 @@ int runRepair(const QStringList& args) {
         out() << "repair: " << changes << " change(s), " << written << " file(s) written to " << dir << "; "
               << refused << " refused, " << errorsLeft << " error(s) left\n";
     }
-    if (failed > 0) {
+    if (!notWritten.isEmpty()) {
+        err() << command << ": " << notWritten << "\n";
+    }
+    if (failed > 0 || !notWritten.isEmpty()) {
         return Failure;
     }
     return refused > 0 || errorsLeft > 0 ? Invalid : Ok;

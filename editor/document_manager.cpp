@@ -9,6 +9,7 @@
 #include "core/document/map_document.h"
 #include "core/document/unique_ids.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -64,6 +65,43 @@ std::optional<core::TileCoord> startTileOf(const core::MapDocument& doc,
         }
     }
     return best;
+}
+
+// What opening a map did about a save a killed Mapsmith left in its folder, for a dialog: which files
+// that save finished (they hold what it wrote) or that it was rolled back (the files are as before it).
+// Empty when there was nothing to do.
+QString recoveryNotice(const core::RecoveryReport& report) {
+    QStringList parts;
+    if (!report.finished.isEmpty()) {
+        QStringList names;
+        for (const QString& file : report.finished) {
+            names << QFileInfo(file).fileName();
+        }
+        constexpr int kListed = 8;
+        QString listed = names.mid(0, kListed).join(QStringLiteral(", "));
+        if (names.size() > kListed) {
+            listed +=
+                QCoreApplication::translate("DocumentManager", " and %1 more").arg(names.size() - kListed);
+        }
+        parts << QCoreApplication::translate(
+                     "DocumentManager",
+                     "A save into %1 was interrupted after it had been written in full; it has now been "
+                     "finished, so these files hold what that save wrote: %2.")
+                     .arg(report.dir, listed);
+    }
+    if (!report.discarded.isEmpty()) {
+        const QString removed =
+            report.discarded.size() == 1
+                ? QCoreApplication::translate("DocumentManager", "its temporary file was removed")
+                : QCoreApplication::translate("DocumentManager", "its %1 temporary files were removed")
+                      .arg(report.discarded.size());
+        parts << QCoreApplication::translate("DocumentManager",
+                                             "A save into %1 was interrupted before it was complete; it has "
+                                             "been rolled back: the files are as they were before it, and "
+                                             "%2.")
+                     .arg(report.dir, removed);
+    }
+    return parts.join(QStringLiteral("\n\n"));
 }
 
 } // namespace
@@ -161,6 +199,10 @@ bool DocumentManager::openMap(const QString& given, bool askToReplace) {
         summary += QStringLiteral("; ") + recovered.describe();
     }
     emit succeeded(summary, recovered.changed() ? 15000 : 5000);
+    // After the summary, which would hide it: the map maker must know the files are not as last seen.
+    if (const QString notice = recoveryNotice(recovered); !notice.isEmpty()) {
+        emit noticed(notice);
+    }
     if (!recovered.error.isEmpty() && !recovered.busy) {
         emit errorOccurred(recovered.describe());
     }

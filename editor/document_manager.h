@@ -147,6 +147,9 @@ signals:
     void failedTilesChanged();
     // An operation succeeded: a summary for the status bar, shown for `timeoutMs`.
     void succeeded(const QString& summary, int timeoutMs);
+    // Something the user must learn that is not a failure (opening a map finished or rolled back a save
+    // that was interrupted); shown to the user like an error, as information.
+    void noticed(const QString& message);
 
 private:
     class Progress;

@@ -594,6 +594,7 @@ void MainWindow::connectDocuments() {
     connect(mDocs, &DocumentManager::saveAlphaEncodingChanged, this, &MainWindow::updateAlphaActions);
     connect(mDocs, &DocumentManager::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     connect(mDocs, &DocumentManager::errorOccurred, this, &MainWindow::reportError);
+    connect(mDocs, &DocumentManager::noticed, this, &MainWindow::reportNotice);
     connect(mDocs, &DocumentManager::failedTilesChanged, this, &MainWindow::updateTileMap);
     connect(mDocs, &DocumentManager::succeeded, this, [this](const QString& summary, int timeoutMs) {
         mLastError.clear();
@@ -1112,6 +1113,14 @@ void MainWindow::reportError(const QString& message) {
     statusBar()->showMessage(message);
     if (isVisible() && dialogsAllowed()) {
         QMessageBox::warning(this, tr("Mapsmith"), message);
+    }
+}
+
+void MainWindow::reportNotice(const QString& message) {
+    mLastNotice = message;
+    statusBar()->showMessage(message);
+    if (isVisible() && dialogsAllowed()) {
+        QMessageBox::information(this, tr("Mapsmith"), message);
     }
 }
 

@@ -138,6 +138,9 @@ public:
     QAction* toolAction(ToolId tool) const;
     // The last error shown to the user (also in the status bar); empty after a success.
     QString lastError() const { return mLastError; }
+    // The last notice shown to the user (DocumentManager::noticed: a save finished or rolled back at
+    // open); kept until the next one.
+    QString lastNotice() const { return mLastNotice; }
     // Keyboard shortcuts of the menu actions and the fly keys (Edit > Preferences > Shortcuts): as in
     // use; setShortcuts stores them (QSettings "shortcuts/") and applies them at once.
     const widgets::ShortcutList& shortcuts() const { return mShortcuts; }
@@ -184,6 +187,7 @@ private:
     void exportPatchAsked();
     void exportServerMapsAsked();
     void reportError(const QString& message);
+    void reportNotice(const QString& message);
     void reportModelProblem(const core::ModelProblem& problem);
     // Records `action` as rebindable under `id` with its default keys (and sets them).
     void bindShortcut(QAction* action, const QString& id, const QString& label, QList<QKeySequence> defaults);
@@ -196,6 +200,7 @@ private:
     Autosave* mAutosave = nullptr;
     RecoveryOffer* mRecovery = nullptr;
     QString mLastError;
+    QString mLastNotice;
     std::optional<widgets::GoToTarget> mLastGoTo; // the last target goToPosition reached
     TerrainViewport* mViewport = nullptr;
     TileStreamer* mStreamer = nullptr;

@@ -1,10 +1,15 @@
 #include "core/convert/export_patch.h"
 
 #include "core/check/file_findings.h"
+#include "core/document/file_transaction.h"
+#include "core/document/folder_recovery.h"
 #include "io/assets/mpq_writer.h"
 #include "io/binary/file_io.h"
 #include "io/binary/text.h"
 #include "io/wdt/wdt.h"
+
+#include <QFileInfo>
+#include <QString>
 
 #include <algorithm>
 #include <map>
@@ -371,14 +376,14 @@ Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string ma
     return plan;
 }
 
-Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::path& outMpq,
-                                        const PatchExportProgress& progress) {
-    if (plan.files.empty()) {
-        return CoreError(CoreError::Code::Refused, "Nothing to write to " + outMpq.string() +
-                                                       ": the export of map " + plan.mapName +
-                                                       " lists no files.");
-    }
-    auto writer = io::MpqWriter::create(outMpq, plan.files.size());
+namespace {
+
+// Writes every file of the plan into a new archive at `temp`, closed and synced, filling in `result`'s
+// counts; the error otherwise (the writer then removes `temp`).
+std::optional<CoreError> writeArchive(const PatchExportPlan& plan, const fs::path& outMpq,
+                                      const fs::path& temp, const PatchExportProgress& progress,
+                                      PatchExportResult& result) {
+    auto writer = io::MpqWriter::create(outMpq, plan.files.size(), temp);
     if (!writer) {
         return CoreError(writer.error(), writer.error().message);
     }
@@ -433,13 +438,49 @@ Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::p
                                  std::to_string(total) + " files; " + outMpq.string() + " was not changed.");
         }
     }
-    PatchExportResult result;
     result.archive = outMpq;
     result.contents = plan.contents;
     result.fileCount = (*writer)->fileCount();
     result.totalBytes = (*writer)->bytesAdded();
-    if (auto committed = (*writer)->commit(); !committed) {
-        return CoreError(committed.error(), committed.error().message + ".");
+    if (auto finished = (*writer)->finish(); !finished) {
+        return CoreError(finished.error(), finished.error().message + ".");
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<PatchExportResult> exportPatch(const PatchExportPlan& plan, const fs::path& outMpq,
+                                        const PatchExportProgress& progress) {
+    if (plan.files.empty()) {
+        return CoreError(CoreError::Code::Refused, "Nothing to write to " + outMpq.string() +
+                                                       ": the export of map " + plan.mapName +
+                                                       " lists no files.");
+    }
+    // The archive is a transaction of one file (core/document/file_transaction.h): built as
+    // "<outMpq>.mapsmith-tmp", which recovery removes if this process dies, then renamed over outMpq.
+    const QString target = QString::fromStdString(outMpq.string());
+    const QString folder = QFileInfo(target).absolutePath();
+    // What a killed export (of the editor, which recovers only map folders) left there goes first.
+    if (const RecoveryReport recovered = recoverFolder(folder);
+        !recovered.error.isEmpty() && !recovered.busy) {
+        return CoreError(CoreError::Code::File, recovered.error.toStdString() + ".");
+    }
+    FileTransaction transaction(folder);
+    std::optional<CoreError> failure; // why the archive could not be written, as the writer said it
+    PatchExportResult result;
+    const QString staged = transaction.stageWith(
+        target,
+        [&](const QString& temp) {
+            failure = writeArchive(plan, outMpq, fs::path(temp.toStdString()), progress, result);
+            return failure ? QString::fromStdString(failure->message) : QString();
+        },
+        BackupPolicy::NoBackup);
+    if (!staged.isEmpty()) {
+        return failure ? *failure : CoreError(CoreError::Code::File, staged.toStdString() + ".");
+    }
+    if (const QString e = transaction.commit(); !e.isEmpty()) {
+        return CoreError(CoreError::Code::File, e.toStdString() + ".");
     }
     std::error_code ec;
     const std::uintmax_t archiveSize = fs::file_size(outMpq, ec);
@@ -453,21 +494,21 @@ fs::path nextFreePatchName(const fs::path& dataDir) {
     for (fs::directory_iterator it(dataDir, ec), end; !ec && it != end; it.increment(ec)) {
         taken.insert(io::asciiLower(it->path().filename().string()));
     }
-    std::string slots = "456789";
+    std::string patchSlots = "456789";
     for (char c = 'A'; c <= 'Z'; ++c) {
-        slots.push_back(c);
+        patchSlots.push_back(c);
     }
     // The slot after the highest one taken, so the new archive wins over every custom patch there.
     std::size_t next = 0;
-    for (std::size_t i = 0; i < slots.size(); ++i) {
-        if (taken.contains(io::asciiLower(std::string("patch-") + slots[i] + ".mpq"))) {
+    for (std::size_t i = 0; i < patchSlots.size(); ++i) {
+        if (taken.contains(io::asciiLower(std::string("patch-") + patchSlots[i] + ".mpq"))) {
             next = i + 1;
         }
     }
-    if (next >= slots.size()) {
+    if (next >= patchSlots.size()) {
         return {};
     }
-    return dataDir / (std::string("patch-") + slots[next] + ".MPQ");
+    return dataDir / (std::string("patch-") + patchSlots[next] + ".MPQ");
 }
 
 } // namespace mapsmith::core

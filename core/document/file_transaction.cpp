@@ -46,6 +46,11 @@ QString FileTransaction::lockFolder() {
 }
 
 QString FileTransaction::stage(const QString& target, std::span<const std::byte> bytes, BackupPolicy backup) {
+    return stageWith(
+        target, [&](const QString& temp) { return posix::writeDurably(temp, bytes, target); }, backup);
+}
+
+QString FileTransaction::stageWith(const QString& target, const Writer& write, BackupPolicy backup) {
     const QString path = absolute(target);
     const QString temp = path + tempSuffix();
     {
@@ -55,7 +60,8 @@ QString FileTransaction::stage(const QString& target, std::span<const std::byte>
         }
     }
     // The write runs unlocked: workers stage their tiles in parallel.
-    if (QString e = posix::writeDurably(temp, bytes, target); !e.isEmpty()) {
+    if (QString e = write(temp); !e.isEmpty()) {
+        posix::removeIfPresent(temp);
         return e;
     }
     const std::lock_guard guard(mMutex);

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -37,6 +38,11 @@ public:
     // not write <target>: No space left on device"), empty on success. Thread-safe; staging a target
     // again replaces its bytes.
     QString stage(const QString& target, std::span<const std::byte> bytes, BackupPolicy backup);
+    // The same for a file another library makes itself (an MPQ archive through StormLib): `write` gets
+    // the temporary's path and must leave the complete file there, synced, returning empty; or return
+    // its error sentence, which stage() returns after removing whatever it left.
+    using Writer = std::function<QString(const QString& temp)>;
+    QString stageWith(const QString& target, const Writer& write, BackupPolicy backup);
     // `target` is removed at commit (moved to "<target>.bak" with KeepBackup); nothing when it is missing.
     void stageRemoval(const QString& target, BackupPolicy backup);
 

@@ -5,8 +5,10 @@
 #include "core/document/posix_files.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <memory>
 
 namespace mapsmith::core {
@@ -58,32 +60,64 @@ void rollForward(const QDir& folder, RecoveryReport& report) {
     }
 }
 
+// Where a save of the folder stages temporaries: beside its targets, which are in the folder itself or
+// in its "minimaps" tree (core/render/minimap_export.h). Journals are only in the folder itself.
+QStringList stagingFolders(const QDir& folder) {
+    QStringList dirs{folder.path()};
+    const QString minimaps = folder.filePath(QStringLiteral("minimaps"));
+    if (QFileInfo(minimaps).isDir()) {
+        dirs << minimaps;
+        QDirIterator it(minimaps, QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            dirs << it.next();
+        }
+    }
+    return dirs;
+}
+
 // Removes what never committed: journals being written and temporaries.
 void discardLeftovers(const QDir& folder, RecoveryReport& report) {
-    const QStringList leftovers =
-        folder.entryList({journalPrefix() + QStringLiteral("*.tmp"), QLatin1Char('*') + tempSuffix()},
-                         QDir::Files | QDir::Hidden, QDir::Name);
-    for (const QString& name : leftovers) {
-        const QString path = folder.absoluteFilePath(name);
-        if (QString e = posix::removeIfPresent(path); !e.isEmpty()) {
+    QStringList touched;
+    for (const QString& dir : stagingFolders(folder)) {
+        const QDir staging(dir);
+        QStringList patterns{QLatin1Char('*') + tempSuffix()};
+        if (dir == folder.path()) {
+            patterns << journalPrefix() + QStringLiteral("*.tmp");
+        }
+        const QStringList leftovers = staging.entryList(patterns, QDir::Files | QDir::Hidden, QDir::Name);
+        for (const QString& name : leftovers) {
+            const QString path = staging.absoluteFilePath(name);
+            if (QString e = posix::removeIfPresent(path); !e.isEmpty()) {
+                report.error = e;
+                return;
+            }
+            report.discarded << path;
+        }
+        if (!leftovers.isEmpty()) {
+            touched << dir;
+        }
+    }
+    for (const QString& dir : touched) {
+        if (QString e = posix::syncFolder(dir); !e.isEmpty()) {
             report.error = e;
             return;
-        }
-        report.discarded << path;
-    }
-    if (report.changed()) {
-        if (QString e = posix::syncFolder(folder.path()); !e.isEmpty()) {
-            report.error = e;
         }
     }
 }
 
-// True when `dir` holds a journal or a temporary (the common case, nothing, costs one listing).
+// True when `dir` holds a journal or a temporary (the common case, nothing, costs a listing or a few).
 bool needsRecovery(const QDir& folder) {
-    return !folder
-                .entryList({journalPrefix() + QLatin1Char('*'), QLatin1Char('*') + tempSuffix()},
-                           QDir::Files | QDir::Hidden)
-                .isEmpty();
+    if (!folder
+             .entryList({journalPrefix() + QLatin1Char('*'), QLatin1Char('*') + tempSuffix()},
+                        QDir::Files | QDir::Hidden)
+             .isEmpty()) {
+        return true;
+    }
+    const QStringList dirs = stagingFolders(folder);
+    return std::any_of(dirs.begin() + 1, dirs.end(), [](const QString& dir) {
+        return !QDir(dir).entryList({QLatin1Char('*') + tempSuffix()}, QDir::Files | QDir::Hidden).isEmpty();
+    });
 }
 
 } // namespace

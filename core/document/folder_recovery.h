@@ -1,8 +1,10 @@
 #pragma once
 // Finishing or undoing the saves a killed process left in a folder (core/document/file_transaction.h):
 // a committed journal is rolled forward (its remaining renames done), a journal still being written and
-// every staged temporary are removed (rolled back: the targets were never touched). Run before a map
-// folder is read or written: mapsmith-cli on the folders of its arguments, the editor on opening a map.
+// every staged temporary are removed (rolled back: the targets were never touched). Temporaries are
+// looked for in the folder and in its "minimaps" tree, where a minimap export stages its images. Run
+// before a map folder is read or written: mapsmith-cli on the folders of its arguments, the editor on
+// opening a map.
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "core/render/minimap_export.h"
 
-#include "core/document/atomic_file.h"
+#include "core/document/file_transaction.h"
 #include "core/document/map_source.h"
 #include "core/document/tile_loader.h"
 #include "core/render/layer_images.h"
@@ -16,8 +16,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <future>
 #include <map>
 #include <set>
@@ -46,6 +49,21 @@ std::optional<std::string> gameTranslate(const std::shared_ptr<io::TextureCache>
         return std::nullopt;
     }
     return std::string(reinterpret_cast<const char*>(bytes->data()), bytes->size());
+}
+
+// Creates `dir` and its missing parents, adding each one it made to `created` (parents first).
+bool makeFolder(const QString& dir, QStringList& created) {
+    QStringList missing;
+    for (QString d = QDir::cleanPath(dir); !QFileInfo::exists(d); d = QFileInfo(d).absolutePath()) {
+        missing.prepend(d);
+    }
+    for (const QString& d : missing) {
+        if (!QDir().mkdir(d)) {
+            return false;
+        }
+        created << d;
+    }
+    return true;
 }
 
 } // namespace
@@ -160,8 +178,25 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
         }
         return r;
     };
+    // One transaction for the whole run: every image, the translate file and the removal of images no
+    // entry names any more are committed together at the end, so the minimaps are entirely the old or
+    // entirely the new ones. Folders made for the images go again unless the run commits.
+    FileTransaction transaction(QFileInfo(request.wdtPath).absolutePath());
+    QStringList createdFolders;
+    bool commitTried = false; // after commit() the transaction is never rolled back (its journal decides)
+    const auto removeFolders = qScopeGuard([&] {
+        if (!commitTried) {
+            transaction.rollBack();
+        }
+        for (auto it = createdFolders.crbegin(); it != createdFolders.crend(); ++it) {
+            QDir().rmdir(*it); // only an empty one: nothing was committed into it
+        }
+    });
+    const auto unchanged = [&](const std::string& why) {
+        return CoreError(CoreError::Code::Refused, why + "; no minimap of map " + mapName + " was changed.");
+    };
     // Tiles are rendered and encoded a batch at a time, one per core (the DXT1 encoding is the slow
-    // part), then written in order on this thread, so progress, cancellation and the files stay ordered.
+    // part), then staged in order on this thread, so progress, cancellation and the files stay ordered.
     const std::size_t batch = std::max(1u, std::thread::hardware_concurrency());
     const std::size_t total = tiles->size();
     std::set<std::string> missingSeen; // lower-case names
@@ -185,43 +220,46 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
                 }
             }
             if (r.error) {
-                result.failed.push_back(std::move(*r.error));
+                result.failed.push_back(std::move(*r.error)); // a tile that cannot be read is left out
             } else {
                 const std::string hashed = result.hashed ? minimapHashedName(r.blp) : std::string();
                 const std::string gamePath =
                     result.hashed ? minimapHashedPath(hashed) : minimapUnhashedPath(mapName, t);
                 const QString file = fileFor(root, gamePath);
-                if (!QDir().mkpath(QFileInfo(file).absolutePath())) {
-                    result.failed.emplace_back(CoreError::Code::Refused,
-                                               "Cannot create the folder " +
-                                                   QFileInfo(file).absolutePath().toStdString() +
-                                                   " for the minimap of tile " + std::to_string(t.x) + "_" +
-                                                   std::to_string(t.y) + ".",
-                                               t);
-                } else if (const SaveResult saved = saveFileAtomically(file, r.blp, BackupPolicy::NoBackup);
-                           !saved.ok) {
-                    result.failed.emplace_back(CoreError::Code::Refused, saved.error.toStdString(), t);
-                } else {
-                    if (result.hashed) {
-                        entries[t] = hashed;
-                    }
-                    result.written.push_back({t, gamePath, file, r.blp.size()});
-                    result.modelsDrawn += r.modelsDrawn;
+                const QString folder = QFileInfo(file).absolutePath();
+                if (!makeFolder(folder, createdFolders)) {
+                    return unchanged("Cannot create the folder " + folder.toStdString() +
+                                     " for the minimap of tile " + std::to_string(t.x) + "_" +
+                                     std::to_string(t.y) + ": " + std::strerror(errno));
                 }
+                if (const QString e = transaction.stage(file, r.blp, BackupPolicy::NoBackup); !e.isEmpty()) {
+                    return unchanged(e.toStdString());
+                }
+                if (result.hashed) {
+                    entries[t] = hashed;
+                }
+                result.written.push_back({t, gamePath, file, r.blp.size()});
+                result.modelsDrawn += r.modelsDrawn;
             }
             if (progress && !progress(i + 1, total)) {
                 return CoreError(CoreError::Code::Cancelled,
                                  "Rendering the minimaps of map " + mapName + " was cancelled after " +
-                                     std::to_string(i + 1) + " of " + std::to_string(total) + " tiles.");
+                                     std::to_string(i + 1) + " of " + std::to_string(total) +
+                                     " tiles; no minimap was changed.");
             }
         }
     }
     if (result.hashed) {
         const std::string merged = mergeMd5Translate(*gameTrs, mapName, entries);
         const auto bytes = std::as_bytes(std::span(merged.data(), merged.size()));
-        if (const SaveResult saved = saveFileAtomically(translatePath, bytes, BackupPolicy::KeepBackup);
-            !saved.ok) {
-            return CoreError(CoreError::Code::Refused, saved.error.toStdString() + ".");
+        if (!makeFolder(QFileInfo(translatePath).absolutePath(), createdFolders)) {
+            return unchanged("Cannot create the folder " +
+                             QFileInfo(translatePath).absolutePath().toStdString() + " for " +
+                             translatePath.toStdString() + ": " + std::strerror(errno));
+        }
+        if (const QString e = transaction.stage(translatePath, bytes, BackupPolicy::KeepBackup);
+            !e.isEmpty()) {
+            return unchanged(e.toStdString());
         }
         result.translateFile = translatePath;
         for (const auto& [map, tilesOfMap] : io::parseMd5Translate(merged)) {
@@ -234,9 +272,13 @@ Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request
         }
         for (const auto& [t, name] : previous) {
             if (!named.contains(io::asciiLower(name))) {
-                QFile::remove(fileFor(root, minimapHashedPath(name)));
+                transaction.stageRemoval(fileFor(root, minimapHashedPath(name)), BackupPolicy::NoBackup);
             }
         }
+    }
+    commitTried = true;
+    if (const QString e = transaction.commit(); !e.isEmpty()) {
+        return CoreError(CoreError::Code::Refused, e.toStdString() + ".");
     }
     return result;
 }

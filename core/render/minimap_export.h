@@ -9,9 +9,10 @@
 //     whole translate file with the rendered tiles' entries replaced or added (core/render/minimap_files.h).
 // With a model library, the tiles' placed models are drawn on them (core/render/minimap_models.h); the
 // result counts the placements drawn and names the models that were not found or could not be read.
-// Each image is a 256 (or 512) px DXT1 BLP2 with its mip chain. Writes are atomic; the translate file keeps
-// its previous version as .bak, images are derived files and are simply replaced (a hashed image no entry
-// names any more is removed).
+// Each image is a 256 (or 512) px DXT1 BLP2 with its mip chain. A run is one transaction
+// (core/document/file_transaction.h): its images, the translate file and the removal of hashed images no
+// entry names any more are committed together, or none is; the translate file keeps its previous version
+// as .bak, images are derived files and are simply replaced.
 
 #include "core/document/core_error.h"
 #include "core/geometry/coords.h"
@@ -80,10 +81,10 @@ using MinimapProgress = std::function<bool(std::size_t done, std::size_t total)>
 Expected<std::vector<TileCoord>> minimapTiles(const MinimapRenderRequest& request);
 
 // Renders and writes the tiles, a batch of one tile per core at a time (rendered and encoded in parallel,
-// written in order). A tile that cannot be read or written is recorded and the others go on. Errors: the WDT
-// cannot be read, an unsupported size (Refused), the translate file cannot be written, or cancellation (the
-// images written so far stay; the translate file is written only at the end). Touches no shared state but the
-// texture cache: may run on a worker thread.
+// staged in order), committing them together at the end. A tile that cannot be read is recorded and the
+// others go on. Errors: the WDT cannot be read, an unsupported size (Refused), a file or folder cannot be
+// written, or cancellation; after each, no minimap file is changed and no temporary is left. Touches no
+// shared state but the texture cache: may run on a worker thread.
 Expected<MinimapRenderResult> renderMinimaps(const MinimapRenderRequest& request,
                                              const MinimapProgress& progress = {});
 

@@ -95,6 +95,17 @@ Reserved reserveTemporary(const std::filesystem::path& out) {
     return {{}, "no free name for its temporary file beside it"};
 }
 
+// Creates or empties the temporary file the caller named; on failure the reason.
+Reserved truncateTemporary(const std::filesystem::path& temp) {
+    errno = 0;
+    if (std::FILE* f = std::fopen(temp.string().c_str(), "wb")) {
+        std::fclose(f);
+        return {temp, {}};
+    }
+    const std::string why = errno != 0 ? std::strerror(errno) : "unknown error";
+    return {{}, "cannot create its temporary file " + temp.filename().string() + " (" + why + ")"};
+}
+
 // Flushes a closed file to disk so the rename never publishes a partly written archive after a crash.
 // Empty on success, else the reason.
 std::string syncToDisk(const std::filesystem::path& path) {
@@ -139,8 +150,8 @@ std::string archiveName(std::string_view gamePath) {
 
 // ---- MpqWriter ----
 
-Expected<std::unique_ptr<MpqWriter>> MpqWriter::create(const std::filesystem::path& out,
-                                                       std::size_t maxFiles) {
+Expected<std::unique_ptr<MpqWriter>> MpqWriter::create(const std::filesystem::path& out, std::size_t maxFiles,
+                                                       const std::filesystem::path& givenTemp) {
     const std::string where = "Cannot create the MPQ archive " + out.string();
     if (maxFiles == 0 || maxFiles > kMaxMpqFiles) {
         return makeError(ErrorCode::CountOverflow, where + " for " + std::to_string(maxFiles) +
@@ -152,7 +163,7 @@ Expected<std::unique_ptr<MpqWriter>> MpqWriter::create(const std::filesystem::pa
     }
     // StormLib reports errno poorly when it cannot create a file, so the file is made here first; an
     // existing empty file becomes an archive starting at offset 0.
-    const Reserved reserved = reserveTemporary(out);
+    const Reserved reserved = givenTemp.empty() ? reserveTemporary(out) : truncateTemporary(givenTemp);
     if (reserved.path.empty()) {
         return makeError(ErrorCode::FileIo, where + ": " + reserved.problem);
     }
@@ -218,7 +229,7 @@ Expected<void> MpqWriter::add(std::string_view gamePath, std::span<const std::by
     return {};
 }
 
-Expected<void> MpqWriter::commit() {
+Expected<void> MpqWriter::finish() {
     if (mDone) {
         return failure("it was already finished or abandoned");
     }
@@ -235,13 +246,21 @@ Expected<void> MpqWriter::commit() {
         abandon();
         return failure("cannot flush " + mTemp.filename().string() + " to disk (" + problem + ")");
     }
+    mDone = true;
+    return {};
+}
+
+Expected<void> MpqWriter::commit() {
+    if (auto finished = finish(); !finished) {
+        return finished;
+    }
     std::error_code ec;
     std::filesystem::rename(mTemp, mOut, ec);
     if (ec) {
-        abandon();
-        return failure("cannot replace it with " + mTemp.filename().string() + " (" + ec.message() + ")");
+        const std::string why = ec.message();
+        std::filesystem::remove(mTemp, ec);
+        return failure("cannot replace it with " + mTemp.filename().string() + " (" + why + ")");
     }
-    mDone = true;
     return {};
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // Writing MPQ archives (custom patches for the 3.3.5 client) through StormLib: format version 2 with
 // a (listfile) and (attributes), every file zlib-compressed, locale neutral. The archive is built as a
-// temporary file beside the target ("<name>.tmp-<random>") and renamed over the target only once
-// StormLib has closed it, so a failed or cancelled write leaves the previous archive (or none) and no
-// temporary file behind.
+// temporary file beside the target ("<name>.tmp-<random>", or a name the caller gives) and renamed over
+// the target only once StormLib has closed it, so a failed or cancelled write leaves the previous archive
+// (or none) and no temporary file behind. A caller with its own transaction (core/convert/export_patch.h)
+// names the temporary and publishes it itself after finish().
 
 #include "io/binary/error.h"
 
@@ -40,10 +41,11 @@ std::string archiveName(std::string_view gamePath);
 // committed abandons it (the temporary file is removed, the target untouched).
 class MpqWriter {
 public:
-    // Starts a temporary archive beside `out` with room for maxFiles files (1..kMaxMpqFiles).
-    // Error naming `out` and the StormLib error when the temporary file cannot be created.
-    static Expected<std::unique_ptr<MpqWriter>> create(const std::filesystem::path& out,
-                                                       std::size_t maxFiles);
+    // Starts a temporary archive beside `out` with room for maxFiles files (1..kMaxMpqFiles), at `temp`
+    // when given (a file there is replaced), else under a fresh name. Error naming `out` and the system's
+    // or StormLib's reason when the temporary file cannot be created.
+    static Expected<std::unique_ptr<MpqWriter>> create(const std::filesystem::path& out, std::size_t maxFiles,
+                                                       const std::filesystem::path& temp = {});
 
     ~MpqWriter();
     MpqWriter(const MpqWriter&) = delete;
@@ -56,6 +58,9 @@ public:
     // Closes the archive (checking that StormLib could flush it), syncs it to disk and renames it
     // over `out`. Any failure abandons the archive.
     Expected<void> commit();
+    // Closes and syncs the archive like commit() but leaves it complete at temporaryPath(), which the
+    // caller now owns (renames or removes). Any failure abandons the archive (the temporary is removed).
+    Expected<void> finish();
     // Drops the temporary archive; `out` stays as it was. Safe to call more than once.
     void abandon();
 

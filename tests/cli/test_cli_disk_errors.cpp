@@ -1,9 +1,10 @@
 // Truthful errors of failing writes (issue 17 item 3), on a small tmpfs (root only; skipped otherwise):
-// a full disk, a read-only file system and an immutable tile (chattr +i) make import-heightmap and convert
-// fail with the file and the system's reason, write nothing (no .bak, no temporary) and print no summary
-// claiming otherwise.
+// a full disk, a read-only file system and an immutable tile (chattr +i) make import-heightmap, convert,
+// minimap, export-patch and repair fail with the file and the system's reason, write nothing (no .bak, no
+// temporary, no folder) and print no summary claiming otherwise.
 
 #include <QDir>
+#include <QDirIterator>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -44,6 +45,20 @@ std::map<QString, QByteArray> snapshot(const QString& dir) {
     return out;
 }
 
+// Every file under `dir`, subfolders too, by path under it.
+std::map<QString, QByteArray> tree(const QString& dir) {
+    std::map<QString, QByteArray> out;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly)) {
+            out[QDir(dir).relativeFilePath(path)] = f.readAll();
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 class TestCliDiskErrors : public QObject {
@@ -56,6 +71,9 @@ private slots:
     void convertOntoFullDisk();
     void importOntoReadOnlyDisk();
     void importOntoImmutableTile();
+    void minimapOntoFullDisk();
+    void exportPatchOntoFullDisk();
+    void repairOntoFullDisk();
 
 private:
     // Fills the tmpfs but for `leave` bytes.
@@ -179,6 +197,69 @@ void TestCliDiskErrors::importOntoImmutableTile() {
         qPrintable(r.err));
     QVERIFY2(!r.out.contains(QStringLiteral("imported")), qPrintable(r.out));
     QCOMPARE(snapshot(mMap), before); // no stray .bak (the old behaviour made one), no temporary
+}
+
+void TestCliDiskErrors::minimapOntoFullDisk() {
+    const QString first = QDir(mMap).filePath(QStringLiteral("minimaps/textures/Minimap/Disk/map30_30.blp"));
+    const QString expected =
+        QStringLiteral("mapsmith-cli minimap: could not write %1: No space left on device; no minimap of "
+                       "map Disk was changed.\n")
+            .arg(first);
+    // The first render: the folders it made go again with the images.
+    const auto before = tree(mMap);
+    QVERIFY(fill(4096));
+    Run r = run(kCli, {QStringLiteral("minimap"), mMap});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.endsWith(expected), qPrintable(r.err));
+    QCOMPARE(tree(mMap), before);
+    QVERIFY(!QFileInfo::exists(QDir(mMap).filePath(QStringLiteral("minimaps"))));
+    // Over earlier minimaps (512 px): they stay, every one, and no temporary is left beside them.
+    QVERIFY(QFile::remove(QDir(mMount.path()).filePath(QStringLiteral("filler"))));
+    r = run(kCli, {QStringLiteral("minimap"), mMap, QStringLiteral("--size"), QStringLiteral("512")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const auto rendered = tree(mMap);
+    QVERIFY(rendered.contains(QStringLiteral("minimaps/textures/Minimap/Disk/map31_31.blp")));
+    QVERIFY(fill(4096));
+    r = run(kCli, {QStringLiteral("minimap"), mMap});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.endsWith(expected), qPrintable(r.err));
+    QCOMPARE(tree(mMap), rendered);
+}
+
+void TestCliDiskErrors::exportPatchOntoFullDisk() {
+    const QString data = QDir(mMount.path()).filePath(QStringLiteral("Data"));
+    QVERIFY(QDir().mkpath(data));
+    const QString mpq = QDir(data).filePath(QStringLiteral("patch-4.MPQ"));
+    Run r = run(kCli, {QStringLiteral("export-patch"), mMap, QStringLiteral("--out"), mpq});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const auto before = tree(data);
+    QVERIFY(fill(4096));
+    r = run(kCli, {QStringLiteral("export-patch"), mMap, QStringLiteral("--out"), mpq});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(
+                 QStringLiteral("mapsmith-cli export-patch: Cannot write the MPQ archive %1: ").arg(mpq)),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(
+                 QStringLiteral(" failed, StormLib error 28 (No space left on device, or the archive is "
+                                "full) (from %1/")
+                     .arg(mMap)),
+             qPrintable(r.err));
+    QVERIFY2(!r.out.contains(QStringLiteral("wrote")), qPrintable(r.out));
+    QCOMPARE(tree(data), before); // the old archive, and no temporary beside it
+}
+
+void TestCliDiskErrors::repairOntoFullDisk() {
+    const auto before = tree(mMap);
+    QVERIFY(fill(4096));
+    const Run r = run(kCli, {QStringLiteral("repair"), mMap, QStringLiteral("--out"), mMap});
+    QCOMPARE(r.code, 3);
+    // One transaction for the run: the first file staged (the WDT; the .wdl is in place already) meets the
+    // full disk, the run stops and nothing is changed.
+    QCOMPARE(r.err, QStringLiteral("mapsmith-cli repair: could not write %1: No space left on device\n"
+                                   "mapsmith-cli repair: no file in %2 was changed\n")
+                        .arg(QDir(mMap).filePath(QStringLiteral("Disk.wdt")), mMap));
+    QVERIFY2(!r.out.contains(QStringLiteral("repaired")), qPrintable(r.out));
+    QCOMPARE(tree(mMap), before);
 }
 
 QTEST_GUILESS_MAIN(TestCliDiskErrors)

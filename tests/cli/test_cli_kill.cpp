@@ -1,35 +1,43 @@
 // The kill -9 harness (issue 17): a child writing a map folder is killed (SIGKILL) at a random moment,
 // then the next mapsmith-cli run on the folder recovers it; the folder must then be byte for byte the
 // complete old version or the complete new one: no torn file, no split set or block mixing old and new
-// files, no temporary or journal left. Three writers: `convert --to split` of a 4-tile map over an
-// earlier conversion, `import-heightmap` onto a 2x2 block of a split map, and the editor's save
-// (core::MapDocument::save through core::FolderMapSource, in save_map_helper). 50 rounds each;
+// files, no temporary or journal left. Four writers: `convert --to split` of a 4-tile map over an
+// earlier conversion, `import-heightmap` onto a 2x2 block of a split map, the editor's save
+// (core::MapDocument::save through core::FolderMapSource, in save_map_helper) and `minimap` rendering a
+// map's minimaps of two tiles again at another size (the images in the minimaps/ tree). 50 rounds each
+// (half of them for the minimap);
 // MAPSMITH_KILL_ROUNDS sets another number (scripts/kill-harness.sh), MAPSMITH_KILL_SEED the seed.
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
 namespace {
 
-using Snapshot = std::map<QString, QByteArray>; // file name -> bytes, hidden files too
+using Snapshot = std::map<QString, QByteArray>; // path under the folder -> bytes, hidden files too
 
 const QString kCli = QStringLiteral(MAPSMITH_CLI);
 const QString kSaveHelper = QStringLiteral(MAPSMITH_SAVE_HELPER);
 
+// Every file under `dir`, subfolders too (the minimaps/ tree).
 Snapshot snapshot(const QString& dir) {
     Snapshot out;
-    for (const QString& name : QDir(dir).entryList(QDir::Files | QDir::Hidden)) {
-        QFile f(QDir(dir).filePath(name));
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile f(path);
         if (f.open(QIODevice::ReadOnly)) {
-            out[name] = f.readAll();
+            out[QDir(dir).relativeFilePath(path)] = f.readAll();
         }
     }
     return out;
@@ -40,6 +48,9 @@ bool restore(const QString& dir, const Snapshot& files) {
         return false;
     }
     for (const auto& [name, bytes] : files) {
+        if (!QDir(dir).mkpath(QFileInfo(name).path())) {
+            return false;
+        }
         QFile f(QDir(dir).filePath(name));
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size()) {
             return false;
@@ -80,14 +91,15 @@ struct Tally {
 // Kills `program args` (which turns folder `dir` from `before` into `after`) at random moments and checks
 // the folder after the recovery run.
 Tally hammer(const QString& what, const QString& dir, const QString& wdtName, const Snapshot& before,
-             const Snapshot& after, qint64 fullRunNs, const QString& program, const QStringList& args) {
+             const Snapshot& after, qint64 fullRunNs, const QString& program, const QStringList& args,
+             int roundCount = rounds()) {
     Tally t;
     std::mt19937_64 rng(qEnvironmentVariableIsSet("MAPSMITH_KILL_SEED")
                             ? quint64(qEnvironmentVariableIntValue("MAPSMITH_KILL_SEED"))
                             : std::random_device{}());
     // Up to 1.3 full runs: most kills land inside the run, some after it ended.
     std::uniform_int_distribution<qint64> delayUs(0, fullRunNs * 13 / 10 / 1000);
-    for (int round = 0; round < rounds(); ++round) {
+    for (int round = 0; round < roundCount; ++round) {
         if (!restore(dir, before)) {
             t.problems << QStringLiteral("%1: cannot restore %2").arg(what, dir);
             return t;
@@ -140,11 +152,11 @@ Tally hammer(const QString& what, const QString& dir, const QString& wdtName, co
     return t;
 }
 
-void report(const QString& what, const Tally& t) {
+void report(const QString& what, const Tally& t, int roundCount = rounds()) {
     qInfo().noquote() << QStringLiteral("%1: %2 rounds, %3 killed, %4 finished first; after recovery %5 old, "
                                         "%6 new; %7 torn files, %8 mixed")
                              .arg(what)
-                             .arg(rounds())
+                             .arg(roundCount)
                              .arg(t.killed)
                              .arg(t.finished)
                              .arg(t.endedOld)
@@ -166,6 +178,7 @@ private slots:
     void convertToSplit();
     void importHeightmap();
     void editorSave();
+    void minimapExport();
 
 private:
     // `make` turns dir (restored to `before`) into the new version; returns the new snapshot and the time.
@@ -264,6 +277,29 @@ void TestCliKill::editorSave() {
     const Tally t = hammer(QStringLiteral("editor save"), map, QStringLiteral("Kill.wdt"), before, after, ns,
                            kSaveHelper, args);
     report(QStringLiteral("editor save"), t);
+    QVERIFY(t.problems.isEmpty());
+    QVERIFY(t.killed > 0);
+}
+
+void TestCliKill::minimapExport() {
+    // Over minimaps rendered at 512 px: the run renders two tiles again at 256 (two, to keep the rounds
+    // short; the transaction is the same for any number).
+    const QString map = mWork.filePath(QStringLiteral("minimap-map"));
+    QVERIFY(restore(map, snapshot(mHills)));
+    const QString tiles = QStringLiteral("30_30:31_30");
+    const Run first = run(kCli, {QStringLiteral("minimap"), map, QStringLiteral("--tiles"), tiles,
+                                 QStringLiteral("--size"), QStringLiteral("512")});
+    QVERIFY2(first.code == 0, qPrintable(first.err));
+    const Snapshot before = snapshot(map);
+    const QStringList args{QStringLiteral("minimap"), map, QStringLiteral("--tiles"), tiles};
+    Snapshot after;
+    qint64 ns = 0;
+    measure(map, before, kCli, args, after, ns);
+    // Half the rounds: a render costs a few times a tile save (25 rounds, ~15 s, in CI).
+    const int roundCount = std::max(1, rounds() / 2);
+    const Tally t = hammer(QStringLiteral("minimap"), map, QStringLiteral("Kill.wdt"), before, after, ns,
+                           kCli, args, roundCount);
+    report(QStringLiteral("minimap"), t, roundCount);
     QVERIFY(t.problems.isEmpty());
     QVERIFY(t.killed > 0);
 }

@@ -5,6 +5,7 @@
 
 #include "core/check/file_findings.h"
 #include "core/convert/new_map.h"
+#include "core/document/file_journal.h"
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
 #include "core/edit/height_stroke.h"
@@ -72,6 +73,27 @@ std::vector<io::Finding> wdtFindings(const QString& wdtPath) {
     return bytes ? core::wdtFileFindings(*bytes) : std::vector<io::Finding>{io::Finding{}};
 }
 
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Records what `docs` tells into `said`, in order: "succeeded: ...", "noticed: ...", "error: ...".
+// `said` outlives `docs`.
+void recordReports(editor::DocumentManager& docs, QStringList& said) {
+    QObject::connect(&docs, &editor::DocumentManager::succeeded, &docs,
+                     [&said](const QString& s) { said << QStringLiteral("succeeded: ") + s; });
+    QObject::connect(&docs, &editor::DocumentManager::noticed, &docs,
+                     [&said](const QString& s) { said << QStringLiteral("noticed: ") + s; });
+    QObject::connect(&docs, &editor::DocumentManager::errorOccurred, &docs,
+                     [&said](const QString& s) { said << QStringLiteral("error: ") + s; });
+}
+
 QString systemReason(int error) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
@@ -92,6 +114,8 @@ private slots:
     void exportIsRefusedWhileEditsAreUnsaved();
     void saveGuardIsAskedBeforeWritingWhatAConsumerRejects();
     void repairMapIsOneUndoStepAndTheSaveValidates();
+    void openingTellsOfAFinishedSave();
+    void openingTellsOfARolledBackSave();
 };
 
 void TestDocumentManager::initTestCase() {
@@ -258,6 +282,68 @@ void TestDocumentManager::replaceGuardIsAskedOnceBeforeAModifiedDocumentGoes() {
     QVERIFY(docs.create(spec));
     QCOMPARE(guardCalls, 3);
     QCOMPARE(docs.document()->mapName(), QStringLiteral("Third"));
+}
+
+void TestDocumentManager::openingTellsOfAFinishedSave() {
+    // A save killed after its journal was written: both tiles were staged, neither renamed yet.
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Torn"));
+    QVERIFY(!wdt.isEmpty());
+    const QString folder = QFileInfo(wdt).absolutePath();
+    const QString west = QDir(folder).filePath(QStringLiteral("Torn_30_30.adt"));
+    const QString east = QDir(folder).filePath(QStringLiteral("Torn_31_30.adt"));
+    // The staged versions: the other tile's bytes (the tiles are alike but for their position).
+    const auto files = QDir(folder).entryList(QDir::Files | QDir::Hidden);
+    const QByteArray westBytes = readFile(west);
+    const QByteArray eastBytes = readFile(east);
+    QVERIFY(writeFile(west + core::tempSuffix(), eastBytes));
+    QVERIFY(writeFile(east + core::tempSuffix(), westBytes));
+    std::vector<core::JournalStep> steps{
+        {core::JournalStep::Kind::Write, west, west + core::tempSuffix(), false},
+        {core::JournalStep::Kind::Write, east, east + core::tempSuffix(), false}};
+    QCOMPARE(core::writeJournal(QDir(folder).filePath(core::journalPrefix() + QStringLiteral("1-1")), steps),
+             QString());
+
+    QStringList said;
+    editor::DocumentManager docs;
+    recordReports(docs, said);
+    QVERIFY(docs.open(wdt));
+    QCOMPARE(readFile(west), eastBytes); // rolled forward
+    QCOMPARE(readFile(east), westBytes);
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), files); // no journal, no temporary
+    // The status bar's summary, then the notice a dialog shows (the summary alone would go unseen).
+    QVERIFY(said.size() >= 2);
+    QVERIFY2(said.at(0).startsWith(QStringLiteral("succeeded: Opened Torn.wdt")), qPrintable(said.at(0)));
+    QCOMPARE(
+        said.at(1),
+        QStringLiteral("noticed: A save into %1 was interrupted after it had been written in full; it has "
+                       "now been finished, so these files hold what that save wrote: Torn_30_30.adt, "
+                       "Torn_31_30.adt.")
+            .arg(folder));
+}
+
+void TestDocumentManager::openingTellsOfARolledBackSave() {
+    // A save killed while staging: a temporary, no journal.
+    QTemporaryDir dir;
+    const QString wdt = flatMap(dir, QStringLiteral("Half"));
+    QVERIFY(!wdt.isEmpty());
+    const QString folder = QFileInfo(wdt).absolutePath();
+    const auto before = QDir(folder).entryList(QDir::Files | QDir::Hidden);
+    QVERIFY(writeFile(QDir(folder).filePath(QStringLiteral("Half_30_30.adt")) + core::tempSuffix(),
+                      QByteArray("torn")));
+
+    QStringList said;
+    editor::DocumentManager docs;
+    recordReports(docs, said);
+    QVERIFY(docs.open(wdt));
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), before);
+    QVERIFY(said.size() >= 2);
+    QVERIFY2(said.at(0).startsWith(QStringLiteral("succeeded: Opened Half.wdt")), qPrintable(said.at(0)));
+    QCOMPARE(said.at(1),
+             QStringLiteral("noticed: A save into %1 was interrupted before it was complete; it has "
+                            "been rolled back: the files are as they were before it, and its "
+                            "temporary file was removed.")
+                 .arg(folder));
 }
 
 void TestDocumentManager::cancelStopsTheSave() {

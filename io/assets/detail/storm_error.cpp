@@ -25,7 +25,12 @@ std::string stormErrorText(std::uint32_t code) {
         name = "unexpected end of file";
         break;
     case ERROR_DISK_FULL:
+#ifndef PLATFORM_WINDOWS
+        // ENOSPC: the system's reason, though StormLib also says it for a full hash table.
+        name = std::string(std::strerror(int(code))) + ", or the archive is full";
+#else
         name = "disk full or archive full";
+#endif
         break;
     case ERROR_ALREADY_EXISTS:
         name = "already exists";

@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -70,7 +71,8 @@ bool anyContains(const std::vector<std::string>& lines, const std::string& text)
 QStringList temporaries(const fs::path& dir) {
     QStringList out;
     for (const auto& entry : fs::directory_iterator(dir)) {
-        if (entry.path().filename().string().find(".tmp-") != std::string::npos) {
+        const std::string name = entry.path().filename().string();
+        if (name.find(".tmp-") != std::string::npos || name.find(".mapsmith-tmp") != std::string::npos) {
             out << QString::fromStdString(entry.path().filename().string());
         }
     }
@@ -389,6 +391,16 @@ void TestExportPatch::cancelAndFailureLeaveNothing() {
     auto patch = take(io::MpqAssetSource::open({out}));
     QVERIFY(!patch->exists("World\\Maps\\Test\\Test.wdl"));
     QCOMPARE(patch->list("").size(), std::size_t(3));
+    patch.reset();
+
+    // What an export killed while writing leaves (its temporary) goes at the next export there.
+    {
+        std::ofstream torn(mRoot / "patch-5.MPQ.mapsmith-tmp", std::ios::binary);
+        torn << "half an archive";
+    }
+    QCOMPARE(temporaries(mRoot), QStringList{QStringLiteral("patch-5.MPQ.mapsmith-tmp")});
+    QVERIFY(core::exportPatch(take(core::planPatchExport(mMap)), out));
+    QVERIFY(temporaries(mRoot).isEmpty());
 }
 
 void TestExportPatch::nextFreePatchName() {

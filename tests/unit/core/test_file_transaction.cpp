@@ -93,6 +93,8 @@ private slots:
     void recoveryLeavesDamagedJournal();
     void fullDiskNamesFileAndReason();
     void readOnlyAndImmutableTargets();
+    void stageWithTakesAWrittenFile();
+    void recoveryCleansTheMinimapTree();
 };
 
 void TestFileTransaction::commitReplacesAllAndKeepsBackups() {
@@ -296,6 +298,61 @@ void TestFileTransaction::readOnlyAndImmutableTargets() {
     QCOMPARE(contents(a), QByteArray("old a"));
     QVERIFY(run(QStringLiteral("mount"), {QStringLiteral("-o"), QStringLiteral("remount,rw"), disk.dir()}));
     QCOMPARE(snapshot(disk.dir()), before);
+}
+
+void TestFileTransaction::stageWithTakesAWrittenFile() {
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("patch-4.MPQ"));
+    QVERIFY(test::writeFile(a, QByteArray("old archive")));
+    const auto before = snapshot(dir.path());
+    {
+        // A writer that fails: its error comes back and what it left is removed.
+        core::FileTransaction t(dir.path());
+        QString seen;
+        const QString e = t.stageWith(
+            a,
+            [&](const QString& temp) {
+                seen = temp;
+                return test::writeFile(temp, QByteArray("half")) ? QStringLiteral("the writer gave up")
+                                                                 : QStringLiteral("could not write");
+            },
+            core::BackupPolicy::NoBackup);
+        QCOMPARE(e, QStringLiteral("the writer gave up"));
+        QCOMPARE(seen, a + QStringLiteral(".mapsmith-tmp"));
+        QVERIFY(t.empty());
+    }
+    QCOMPARE(snapshot(dir.path()), before);
+    // One that writes the file: committed like a staged one.
+    core::FileTransaction t(dir.path());
+    QCOMPARE(t.stageWith(
+                 a,
+                 [](const QString& temp) {
+                     return test::writeFile(temp, QByteArray("new archive")) ? QString() : temp;
+                 },
+                 core::BackupPolicy::NoBackup),
+             QString());
+    QCOMPARE(t.commit(), QString());
+    QCOMPARE(contents(a), QByteArray("new archive"));
+    QCOMPARE(snapshot(dir.path()).size(), std::size_t(1));
+}
+
+void TestFileTransaction::recoveryCleansTheMinimapTree() {
+    // A minimap export stages its images beside them, under <map>/minimaps/.
+    QTemporaryDir dir;
+    const QString images = dir.filePath(QStringLiteral("minimaps/textures/Minimap/Test"));
+    QVERIFY(QDir().mkpath(images));
+    const QString image = QDir(images).filePath(QStringLiteral("map30_30.blp"));
+    QVERIFY(test::writeFile(image, QByteArray("old image")));
+    QVERIFY(test::writeFile(image + QStringLiteral(".mapsmith-tmp"), QByteArray("half an image")));
+    const QString other =
+        dir.filePath(QStringLiteral("elsewhere/x.adt.mapsmith-tmp")); // not a map's subfolder
+    QVERIFY(QDir().mkpath(QFileInfo(other).path()));
+    QVERIFY(test::writeFile(other, QByteArray("x")));
+    const core::RecoveryReport report = core::recoverFolder(dir.path());
+    QCOMPARE(report.error, QString());
+    QCOMPARE(report.discarded, QStringList{image + QStringLiteral(".mapsmith-tmp")});
+    QCOMPARE(contents(image), QByteArray("old image"));
+    QVERIFY(QFileInfo::exists(other));
 }
 
 QTEST_GUILESS_MAIN(TestFileTransaction)
