@@ -53,10 +53,17 @@ if [ "$jobs" -gt 1 ]; then
     options+=(-fork="$jobs")
 fi
 
+# UBSan only reports and goes on unless told to stop: a finding must end the run and keep its input.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+
 start=$(date +%s)
 status=0
-nice -n 19 "$binary" "${options[@]}" "$corpus" "tests/fuzz/seeds/$name" >"$log" 2>&1 || status=$?
+# CPU seconds too: on a shared machine a niced fuzzer gets a fraction of a core.
+TIMEFORMAT='%U %S'
+{ time nice -n 19 "$binary" "${options[@]}" "$corpus" "tests/fuzz/seeds/$name" >"$log" 2>&1 || status=$?; } \
+    2>"$log.time"
 elapsed=$(($(date +%s) - start))
+cpu=$(awk '{ printf "%d", $1 + $2 }' "$log.time")
 
 # The last status line: "#N ... cov: C ft: F corp: U/S ..." (fork mode: "#N: cov: C ft: F corp: U ...").
 last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
@@ -68,8 +75,10 @@ field() { grep -oE "$1:? [0-9]+" <<<"$last" | grep -oE '[0-9]+$' || echo "?"; }
 units=$(find "$corpus" -type f | wc -l)
 bytes=$(du -sk "$corpus" | cut -f1)
 rate=$((${execs:-0} / (elapsed > 0 ? elapsed : 1)))
+cpuRate=$((${execs:-0} / (cpu > 0 ? cpu : 1)))
 found=$(find "$findings" -type f | wc -l)
-echo "fuzz_$name: ${execs:-0} executions in ${elapsed} s, ${rate} exec/s, cov $(field cov) ft $(field ft)," \
+echo "fuzz_$name: ${execs:-0} executions in ${elapsed} s, ${rate} exec/s (${cpu} CPU s, ${cpuRate} per CPU s)," \
+    "cov $(field cov) ft $(field ft)," \
     "corpus ${units} inputs ${bytes} KB, findings ${found}, exit ${status} (log ${log})"
 if [ "$status" -ne 0 ]; then
     echo "fuzz-long: finding kept in ${findings}:" >&2

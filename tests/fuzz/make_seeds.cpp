@@ -134,10 +134,12 @@ io::Adt readTile(const std::string& relative) {
 // ADT tiles cut down to a few MCNKs (the reader takes them leniently; the checks and the server map writer
 // see them too). Name lists and placements shortened to a few entries.
 void adtSeeds() {
-    const std::map<std::string, std::size_t> caps = {{"MMDX", 96}, {"MMID", 16}, {"MWMO", 96}, {"MWID", 8},
-                                                     {"MDDF", 4 * 36}, {"MODF", 2 * 64}, {"MTEX", 160}};
+    const std::map<std::string, std::size_t> caps = {{"MMDX", 96}, {"MMID", 16},     {"MWMO", 96},
+                                                     {"MWID", 8},  {"MDDF", 4 * 36}, {"MODF", 2 * 64},
+                                                     {"MTEX", 160}};
     writeSeed("adt", "azeroth_2_mcnk.adt", cutTile(readFile("adt/Azeroth_38_46.adt"), 2, caps));
-    writeSeed("adt", "continent_1_mcnk_mh2o.adt", cutTile(readFile("adt/continent4229.adt"), 1, caps, {"MCIN"}));
+    writeSeed("adt", "continent_1_mcnk_mh2o.adt",
+              cutTile(readFile("adt/continent4229.adt"), 1, caps, {"MCIN"}));
     writeSeed("adt", "azeroth_1_mcnk_no_mcin.adt",
               cutTile(readFile("adt/Azeroth_38_46.adt"), 1, caps, {"MCIN", "MMDX", "MMID", "MWMO", "MWID"}));
 }
@@ -259,9 +261,9 @@ void wmoSeeds() {
         if (c.id != "MOGP" || c.data.size() < 68) {
             continue;
         }
-        const std::map<std::string, std::size_t> caps = {{"MOPY", 2 * 8},  {"MOVI", 6 * 8},  {"MOVT", 12 * 16},
-                                                         {"MONR", 12 * 16}, {"MOTV", 8 * 16}, {"MOCV", 4 * 16},
-                                                         {"MOBA", 24 * 1},  {"MODR", 2 * 4}};
+        const std::map<std::string, std::size_t> caps = {
+            {"MOPY", 2 * 8},  {"MOVI", 6 * 8},  {"MOVT", 12 * 16}, {"MONR", 12 * 16},
+            {"MOTV", 8 * 16}, {"MOCV", 4 * 16}, {"MOBA", 24 * 1},  {"MODR", 2 * 4}};
         Bytes header(c.data.begin(), c.data.begin() + 68);
         Bytes rest(c.data.begin() + 68, c.data.end());
         std::vector<Chunk> subs = chunksOf(rest);
