@@ -98,6 +98,7 @@ Expected<Mh2o> Mh2oReader::run() {
 
     // Instances first (their offsets are needed to size the vertex blocks).
     std::array<std::vector<RawInstance>, 256> raws;
+    std::uint64_t records = 0; // instance records taken so far, at most size / 24
     for (int c = 0; c < 256; ++c) {
         const std::uint64_t ofsInstances = header[c][0];
         const std::uint64_t count = header[c][1];
@@ -132,6 +133,19 @@ Expected<Mh2o> Mh2oReader::run() {
             }
             continue;
         }
+        // All chunks' records together must fit in the chunk too: chunks naming the same records would
+        // multiply them (256 x a chunk's worth of instances, each with its own copy of the vertex data).
+        if (count > mData.size() / kInstanceSize - records) {
+            if (!problem(entryAt + 4, ErrorCode::CountOverflow,
+                         "chunk " + std::to_string(c) + ": " + std::to_string(count) + " instances at +" +
+                             std::to_string(ofsInstances) + " after " + std::to_string(records) +
+                             " in earlier chunks are more records than " + std::to_string(mData.size()) +
+                             " bytes hold")) {
+                return mReport.error();
+            }
+            continue;
+        }
+        records += count;
         mData.seek(ofsInstances);
         for (std::uint64_t i = 0; i < count; ++i) {
             RawInstance raw;

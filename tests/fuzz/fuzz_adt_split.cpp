@@ -19,7 +19,8 @@ std::vector<std::size_t> mverStarts(const std::uint8_t* data, std::size_t size) 
     static const std::uint8_t kMver[8] = {'R', 'E', 'V', 'M', 4, 0, 0, 0};
     std::vector<std::size_t> out;
     for (std::size_t i = 0; i + 8 <= size && out.size() < 3; ++i) {
-        if (std::memcmp(data + i, kMver, 8) == 0) {
+        // The first byte alone first: a memcmp call per position costs more than the readers on 30 KB.
+        if (data[i] == kMver[0] && std::memcmp(data + i, kMver, 8) == 0) {
             out.push_back(i);
         }
     }

@@ -511,6 +511,21 @@ void TestMh2o::malformed_data() {
     putU32(b, rec7 + 16, vertices9 + 81 * 8);
     QTest::newRow("exists offset past the end, last block inferred")
         << b << code(io::ErrorCode::SizeOutOfBounds) << qulonglong(rec7 + 16) << true << 1;
+
+    // Every chunk naming chunk 0's 200 records: 51,200 instances from 7,872 bytes (a 1 MB chunk made
+    // this way held 11 M instances, gigabytes). The records of all chunks together must fit in the chunk:
+    // chunk 1 is the first to pass that, the lenient read keeps chunk 0's.
+    io::Mh2o shared;
+    for (int i = 0; i < 200; ++i) {
+        shared.chunks[0].instances.push_back(makeInstance(std::nullopt, 0, 0, 8, 8, false, i));
+    }
+    b = written(shared);
+    for (std::uint64_t c = 1; c < 256; ++c) {
+        putU32(b, c * 12, getU32(b, 0));
+        putU32(b, c * 12 + 4, 200);
+    }
+    QTest::newRow("every chunk names the same instances")
+        << b << code(io::ErrorCode::CountOverflow) << qulonglong(12 + 4) << true << 200;
 }
 
 void TestMh2o::malformed() {
