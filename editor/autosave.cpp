@@ -13,6 +13,8 @@
 #include <QUndoStack>
 #include <QtConcurrent>
 
+#include <utility>
+
 namespace mapsmith::editor {
 
 Autosave::Autosave(DocumentManager& documents, QString root, QObject* parent)
@@ -94,7 +96,7 @@ void Autosave::detach() {
 void Autosave::undoIndexChanged() {
     mDirty = true;
     ++mStrokes;
-    if (mStrokesPerSave > 0 && mStrokes >= mStrokesPerSave) {
+    if (std::exchange(mDeferred, false) || (mStrokesPerSave > 0 && mStrokes >= mStrokesPerSave)) {
         // After the push that brought it here has returned.
         QMetaObject::invokeMethod(
             this, [this] { saveNow(); }, Qt::QueuedConnection);
@@ -103,6 +105,10 @@ void Autosave::undoIndexChanged() {
 
 bool Autosave::saveNow() {
     if (!mDoc || !mDoc->isModified() || mRoot.isEmpty()) {
+        return false;
+    }
+    if (mEditing && mEditing()) {
+        mDeferred = true;
         return false;
     }
     if (mRunning) {

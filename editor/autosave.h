@@ -17,6 +17,7 @@
 #include <QTimer>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -48,6 +49,10 @@ public:
     std::chrono::milliseconds interval() const { return mInterval; }
     void setStrokesPerSave(int strokes) { mStrokesPerSave = strokes; }
     int strokesPerSave() const { return mStrokesPerSave; }
+
+    // While `editing` answers true (a tool's stroke or drag is open), autosaves wait for its end (the
+    // undo-stack step it pushes, else the next timer tick): a half-done stroke is never written.
+    void setEditingInProgress(std::function<bool()> editing) { mEditing = std::move(editing); }
 
     // Starts an autosave now when the map has changes not autosaved yet (one runs at a time: asked
     // during one, another follows it). False when there is nothing to write or it cannot start.
@@ -95,6 +100,8 @@ private:
     int mStrokes = 0;                   // undo-stack steps since the last autosave
     bool mDirty = false;                // changes not in the recovery folder yet
     bool mAgain = false;                // asked while one ran
+    bool mDeferred = false;             // asked while a stroke was open: runs at its end
+    std::function<bool()> mEditing;     // true while a stroke is open
     bool mRunning = false;              // an autosave runs on the worker (until finished() ran)
     int mSessionId = 0;                 // counts discards
     std::set<core::TileCoord> mChanged; // tiles changed since the last autosave started

@@ -617,6 +617,10 @@ void MainWindow::connectRecovery() {
         statusBar()->showMessage(summary, 20000);
         mAutosave->saveNow(); // the restored work is safe again at once
     });
+    mAutosave->setEditingInProgress([this] {
+        const Tool* tool = mTools->current();
+        return tool && tool->active();
+    });
     // The folder restored from goes only when its work is on disk again (or the map is let go).
     connect(mAutosave, &Autosave::autosaved, mRecovery, &RecoveryOffer::restoredWorkIsSafe);
     connect(mDocs, &DocumentManager::saved, mRecovery, &RecoveryOffer::restoredWorkIsSafe);

@@ -73,8 +73,12 @@ public:
     float f32(const char* what = "f32") { return read<float>(what); }
     FourCC fourcc(const char* what = "chunk id") { return FourCC(u32(what)); }
 
-    // Copies out.size() bytes; zero-fills on failure.
+    // Copies out.size() bytes; zero-fills on failure. Nothing to copy: no call (an empty span may have
+    // no storage, and memcpy/memset with a null pointer is undefined even for 0 bytes).
     void bytes(std::span<std::byte> out, const char* what = "bytes") {
+        if (out.empty()) {
+            return;
+        }
         if (ensure(out.size(), what)) {
             std::memcpy(out.data(), mData.data() + mPos, out.size());
             mPos += out.size();

@@ -50,7 +50,9 @@ public:
 
     void patchU32(std::size_t at, std::uint32_t v) { std::memcpy(mBuf.data() + at, &v, sizeof v); }
     void patchBytes(std::size_t at, std::span<const std::uint8_t> data) {
-        std::memcpy(mBuf.data() + at, data.data(), data.size());
+        if (!data.empty()) { // an empty span may have no storage: memcpy(null) is undefined
+            std::memcpy(mBuf.data() + at, data.data(), data.size());
+        }
     }
 
     // Writes the chunk header; returns its position for endChunk().
