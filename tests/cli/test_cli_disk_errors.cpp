@@ -3,8 +3,9 @@
 // minimap, export-patch and repair fail with the file and the system's reason, write nothing (no .bak, no
 // temporary, no folder) and print no summary claiming otherwise.
 
+#include "folder_files.h"
+
 #include <QDir>
-#include <QDirIterator>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -40,20 +41,6 @@ std::map<QString, QByteArray> snapshot(const QString& dir) {
         QFile f(QDir(dir).filePath(name));
         if (f.open(QIODevice::ReadOnly)) {
             out[name] = f.readAll();
-        }
-    }
-    return out;
-}
-
-// Every file under `dir`, subfolders too, by path under it.
-std::map<QString, QByteArray> tree(const QString& dir) {
-    std::map<QString, QByteArray> out;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly)) {
-            out[QDir(dir).relativeFilePath(path)] = f.readAll();
         }
     }
     return out;
@@ -206,24 +193,24 @@ void TestCliDiskErrors::minimapOntoFullDisk() {
                        "map Disk was changed.\n")
             .arg(first);
     // The first render: the folders it made go again with the images.
-    const auto before = tree(mMap);
+    const auto before = mapsmith::tests::filesUnder(mMap);
     QVERIFY(fill(4096));
     Run r = run(kCli, {QStringLiteral("minimap"), mMap});
     QCOMPARE(r.code, 3);
     QVERIFY2(r.err.endsWith(expected), qPrintable(r.err));
-    QCOMPARE(tree(mMap), before);
+    QCOMPARE(mapsmith::tests::filesUnder(mMap), before);
     QVERIFY(!QFileInfo::exists(QDir(mMap).filePath(QStringLiteral("minimaps"))));
     // Over earlier minimaps (512 px): they stay, every one, and no temporary is left beside them.
     QVERIFY(QFile::remove(QDir(mMount.path()).filePath(QStringLiteral("filler"))));
     r = run(kCli, {QStringLiteral("minimap"), mMap, QStringLiteral("--size"), QStringLiteral("512")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    const auto rendered = tree(mMap);
+    const auto rendered = mapsmith::tests::filesUnder(mMap);
     QVERIFY(rendered.contains(QStringLiteral("minimaps/textures/Minimap/Disk/map31_31.blp")));
     QVERIFY(fill(4096));
     r = run(kCli, {QStringLiteral("minimap"), mMap});
     QCOMPARE(r.code, 3);
     QVERIFY2(r.err.endsWith(expected), qPrintable(r.err));
-    QCOMPARE(tree(mMap), rendered);
+    QCOMPARE(mapsmith::tests::filesUnder(mMap), rendered);
 }
 
 void TestCliDiskErrors::exportPatchOntoFullDisk() {
@@ -232,7 +219,7 @@ void TestCliDiskErrors::exportPatchOntoFullDisk() {
     const QString mpq = QDir(data).filePath(QStringLiteral("patch-4.MPQ"));
     Run r = run(kCli, {QStringLiteral("export-patch"), mMap, QStringLiteral("--out"), mpq});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    const auto before = tree(data);
+    const auto before = mapsmith::tests::filesUnder(data);
     QVERIFY(fill(4096));
     r = run(kCli, {QStringLiteral("export-patch"), mMap, QStringLiteral("--out"), mpq});
     QCOMPARE(r.code, 3);
@@ -245,11 +232,11 @@ void TestCliDiskErrors::exportPatchOntoFullDisk() {
                      .arg(mMap)),
              qPrintable(r.err));
     QVERIFY2(!r.out.contains(QStringLiteral("wrote")), qPrintable(r.out));
-    QCOMPARE(tree(data), before); // the old archive, and no temporary beside it
+    QCOMPARE(mapsmith::tests::filesUnder(data), before); // the old archive, and no temporary beside it
 }
 
 void TestCliDiskErrors::repairOntoFullDisk() {
-    const auto before = tree(mMap);
+    const auto before = mapsmith::tests::filesUnder(mMap);
     QVERIFY(fill(4096));
     const Run r = run(kCli, {QStringLiteral("repair"), mMap, QStringLiteral("--out"), mMap});
     QCOMPARE(r.code, 3);
@@ -259,7 +246,7 @@ void TestCliDiskErrors::repairOntoFullDisk() {
                                    "mapsmith-cli repair: no file in %2 was changed\n")
                         .arg(QDir(mMap).filePath(QStringLiteral("Disk.wdt")), mMap));
     QVERIFY2(!r.out.contains(QStringLiteral("repaired")), qPrintable(r.out));
-    QCOMPARE(tree(mMap), before);
+    QCOMPARE(mapsmith::tests::filesUnder(mMap), before);
 }
 
 QTEST_GUILESS_MAIN(TestCliDiskErrors)

@@ -8,8 +8,9 @@
 // (half of them for the minimap);
 // MAPSMITH_KILL_ROUNDS sets another number (scripts/kill-harness.sh), MAPSMITH_KILL_SEED the seed.
 
+#include "folder_files.h"
+
 #include <QDir>
-#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
@@ -28,20 +29,6 @@ using Snapshot = std::map<QString, QByteArray>; // path under the folder -> byte
 
 const QString kCli = QStringLiteral(MAPSMITH_CLI);
 const QString kSaveHelper = QStringLiteral(MAPSMITH_SAVE_HELPER);
-
-// Every file under `dir`, subfolders too (the minimaps/ tree).
-Snapshot snapshot(const QString& dir) {
-    Snapshot out;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly)) {
-            out[QDir(dir).relativeFilePath(path)] = f.readAll();
-        }
-    }
-    return out;
-}
 
 bool restore(const QString& dir, const Snapshot& files) {
     if (!QDir(dir).removeRecursively() || !QDir().mkpath(dir)) {
@@ -117,7 +104,7 @@ Tally hammer(const QString& what, const QString& dir, const QString& wdtName, co
         }
         // The next CLI run on the folder recovers it.
         const Run recovery = run(kCli, {QStringLiteral("info"), QDir(dir).filePath(wdtName)});
-        const Snapshot now = snapshot(dir);
+        const Snapshot now = mapsmith::tests::filesUnder(dir);
         if (now == before) {
             ++t.endedOld;
             continue;
@@ -216,14 +203,14 @@ void TestCliKill::measure(const QString& dir, const Snapshot& before, const QStr
     const Run done = run(program, args);
     ns = timer.nsecsElapsed();
     QVERIFY2(done.code == 0, qPrintable(done.err));
-    after = snapshot(dir);
+    after = mapsmith::tests::filesUnder(dir);
     QVERIFY(after != before);
 }
 
 void TestCliKill::convertToSplit() {
     // Over an earlier conversion of the flat map: every tile's set is replaced by the hills' one.
     const QString out = mWork.filePath(QStringLiteral("convert-out"));
-    const Snapshot before = snapshot(mSplit);
+    const Snapshot before = mapsmith::tests::filesUnder(mSplit);
     const QStringList args{QStringLiteral("convert"), mHills, QStringLiteral("--to"), QStringLiteral("split"),
                            QStringLiteral("--out"),   out};
     Snapshot after;
@@ -247,7 +234,7 @@ void TestCliKill::importHeightmap() {
     }
     const QString png = mWork.filePath(QStringLiteral("ramp.png"));
     QVERIFY(image.save(png));
-    const Snapshot before = snapshot(mSplit);
+    const Snapshot before = mapsmith::tests::filesUnder(mSplit);
     const QStringList args{QStringLiteral("import-heightmap"),
                            png,
                            map,
@@ -269,7 +256,7 @@ void TestCliKill::importHeightmap() {
 
 void TestCliKill::editorSave() {
     const QString map = mWork.filePath(QStringLiteral("save-map"));
-    const Snapshot before = snapshot(mSplit);
+    const Snapshot before = mapsmith::tests::filesUnder(mSplit);
     const QStringList args{QDir(map).filePath(QStringLiteral("Kill.wdt"))};
     Snapshot after;
     qint64 ns = 0;
@@ -285,12 +272,12 @@ void TestCliKill::minimapExport() {
     // Over minimaps rendered at 512 px: the run renders two tiles again at 256 (two, to keep the rounds
     // short; the transaction is the same for any number).
     const QString map = mWork.filePath(QStringLiteral("minimap-map"));
-    QVERIFY(restore(map, snapshot(mHills)));
+    QVERIFY(restore(map, mapsmith::tests::filesUnder(mHills)));
     const QString tiles = QStringLiteral("30_30:31_30");
     const Run first = run(kCli, {QStringLiteral("minimap"), map, QStringLiteral("--tiles"), tiles,
                                  QStringLiteral("--size"), QStringLiteral("512")});
     QVERIFY2(first.code == 0, qPrintable(first.err));
-    const Snapshot before = snapshot(map);
+    const Snapshot before = mapsmith::tests::filesUnder(map);
     const QStringList args{QStringLiteral("minimap"), map, QStringLiteral("--tiles"), tiles};
     Snapshot after;
     qint64 ns = 0;
