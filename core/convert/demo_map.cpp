@@ -36,7 +36,6 @@ TileSpec demoTileSpec(int tileX, int tileY, float baseHeight) {
     TileSpec spec = presetTileSpec(TerrainPreset::Hills, tileX, tileY, baseHeight);
     const auto slopeRock = spec.layerWeights.at(0);
     const auto hollowDirt = spec.layerWeights.at(1);
-    const auto height = spec.height;
     const double level = demoLakeLevel({tileX, tileY}, baseHeight);
     spec.textures = {terrainTexturePath(TerrainTexture::Grass).toStdString(),
                      terrainTexturePath(TerrainTexture::Rock).toStdString(),
@@ -45,14 +44,13 @@ TileSpec demoTileSpec(int tileX, int tileY, float baseHeight) {
     // Weights in 16 steps: blends stay smooth on screen and the compressed alpha maps get long runs.
     const auto steps = [](float w) { return std::round(w * 16.0f) / 16.0f; };
     spec.layerWeights = {
-        [slopeRock, steps](double x, double y) { return steps(slopeRock(x, y)); },
-        [hollowDirt, steps](double x, double y) { return steps(0.8f * hollowDirt(x, y)); },
+        [slopeRock, steps](const TerrainSample& s) { return steps(slopeRock(s)); },
+        [hollowDirt, steps](const TerrainSample& s) { return steps(0.8f * hollowDirt(s)); },
         // Sand from 3 yd below to 2.5 yd above the lake surface, on the basin's shore only (fading out
         // from 10 to 40 yd beyond the lake's radius), so other slopes at that height stay grass.
-        [height, level, steps, basin = demoBasinCentre({tileX, tileY})](double x, double y) {
-            const double h = height(x, y);
-            const double band = std::clamp(1.0 - std::abs(h - (level - 0.25)) / 2.75, 0.0, 1.0);
-            const double beyond = glm::length(glm::dvec2(x, y) - basin) - kLakeRadius;
+        [level, steps, basin = demoBasinCentre({tileX, tileY})](const TerrainSample& s) {
+            const double band = std::clamp(1.0 - std::abs(s.height - (level - 0.25)) / 2.75, 0.0, 1.0);
+            const double beyond = glm::length(glm::dvec2(s.worldX, s.worldY) - basin) - kLakeRadius;
             const double shore = std::clamp(1.0 - (beyond - 10.0) / 30.0, 0.0, 1.0);
             return steps(float(band * shore));
         },

@@ -13,7 +13,6 @@
 #include "support/memory_map.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QLockFile>
 #include <QTemporaryDir>
@@ -71,7 +70,6 @@ private slots:
     void sessionsTellLiveFromDead();
     void sessionEndRemovesItsData();
     void restoreIsOneUndoStep();
-    void packTime();
 };
 
 void TestRecoveryStore::tilePacksAndReadsBackAsSaved() {
@@ -305,47 +303,6 @@ void TestRecoveryStore::restoreIsOneUndoStep() {
     fresh->undoStack()->undo();
     QVERIFY(!fresh->isModified());
     QVERIFY(io::writeAdt(*fresh->tile(kTile)) == onDisk);
-}
-
-void TestRecoveryStore::packTime() {
-    // Not a limit: the time is printed for the README (autosave cost per tile on this machine).
-    auto doc = tests::hillsMap({kTile});
-    QVERIFY(doc);
-    raise(*doc, kTile, 256, 1.0f);
-    const io::Adt& adt = *doc->tile(kTile);
-    QElapsedTimer clock;
-    clock.start();
-    io::Adt copy = adt; // what the UI thread does
-    const qint64 copyNs = clock.nsecsElapsed();
-    clock.restart();
-    const auto packed = core::packRecoveredTile(copy, core::TileLayout::V18);
-    const qint64 packNs = clock.nsecsElapsed();
-    qInfo("one tile: copy %.2f ms (UI thread), encode + zlib %.1f ms -> %zu bytes (v18 file %zu bytes)",
-          double(copyNs) / 1e6, double(packNs) / 1e6, packed.size(), io::writeAdt(adt).size());
-    QVERIFY(!packed.empty());
-
-    // A modified 3x3 block, as one autosave writes it (worker thread: encode, compress, write).
-    std::vector<core::TileCoord> block;
-    for (int y = 29; y <= 31; ++y) {
-        for (int x = 29; x <= 31; ++x) {
-            block.push_back({x, y});
-        }
-    }
-    auto blockDoc = tests::hillsMap(block);
-    QVERIFY(blockDoc);
-    for (const auto t : block) {
-        raise(*blockDoc, t, 256, 1.0f);
-    }
-    QTemporaryDir root;
-    clock.restart();
-    core::RecoverySnapshot snapshot = snapshotOf(*blockDoc, 1);
-    const qint64 blockCopyNs = clock.nsecsElapsed();
-    clock.restart();
-    const auto written = core::writeRecovery(root.filePath(QStringLiteral("m")), std::move(snapshot));
-    const qint64 blockWriteNs = clock.nsecsElapsed();
-    QVERIFY(written && written->tiles.size() == block.size());
-    qInfo("3x3 block: copy %.1f ms (UI thread), encode + zlib + write %.0f ms", double(blockCopyNs) / 1e6,
-          double(blockWriteNs) / 1e6);
 }
 
 QTEST_GUILESS_MAIN(TestRecoveryStore)

@@ -1,4 +1,4 @@
-// Hand-made damage to real tiles: every chunk truncated, every size and count field corrupted. The reader
+// Hand-made damage to real tiles: chunks of every kind truncated, size and count fields corrupted. The reader
 // must answer with an error naming a chunk and an offset inside the file (or read the file), never crash.
 
 #include "io/adt/adt.h"
@@ -8,7 +8,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 
 using namespace mapsmith;
 
@@ -69,7 +71,38 @@ private slots:
 private:
     std::vector<std::byte> mFiles[2];
     std::vector<io::ChunkEntry> mChunks[2];
+    // What the every-chunk cases damage: every top-level chunk but the MCNKs, the MCNKs (with their
+    // sub-chunks) at kSampledMcnks, and the first kFirstOfEachId occurrences of every id. MCNKs share one
+    // layout, so damaging all 256 repeats the same reads (minutes of CI) for no new path.
+    std::vector<io::ChunkEntry> mSample[2];
 };
+
+namespace {
+
+constexpr int kSampledMcnks[] = {0, 1, 2, 17, 85, 136, 204, 254, 255};
+constexpr int kFirstOfEachId = 4;
+
+std::vector<io::ChunkEntry> sampleChunks(const std::vector<io::ChunkEntry>& all) {
+    std::vector<io::ChunkEntry> out;
+    std::map<std::string, int> seen;
+    int mcnk = -1;
+    for (const auto& c : all) {
+        const bool topMcnk = c.mcnkIndex < 0 && c.id == io::chunk::MCNK;
+        if (topMcnk) {
+            ++mcnk;
+        }
+        const int ordinal = topMcnk ? mcnk : c.mcnkIndex;
+        const bool sampledMcnk = ordinal >= 0 && std::find(std::begin(kSampledMcnks), std::end(kSampledMcnks),
+                                                           ordinal) != std::end(kSampledMcnks);
+        const bool early = ++seen[c.id.str()] <= kFirstOfEachId;
+        if (ordinal < 0 || sampledMcnk || early) {
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 void TestAdtMalformed::initTestCase() {
     const char* names[2] = {"adt/Azeroth_38_46.adt", "adt/continent4229.adt"};
@@ -80,6 +113,8 @@ void TestAdtMalformed::initTestCase() {
         mChunks[i] = io::listAdtChunks(mFiles[i], diag);
         QVERIFY(diag.warnings.empty());
         QVERIFY(mChunks[i].size() > 256);
+        mSample[i] = sampleChunks(mChunks[i]);
+        QVERIFY(mSample[i].size() > 50);
     }
 }
 
@@ -94,7 +129,7 @@ void TestAdtMalformed::truncateEveryChunk() {
     QFETCH(int, file);
     const auto& bytes = mFiles[file];
     int cuts = 0;
-    for (const auto& c : mChunks[file]) {
+    for (const auto& c : mSample[file]) {
         for (std::uint64_t cut :
              {c.offset + 3, c.offset + 8 + c.size / 2, c.offset + 8 + (c.size ? c.size - 1 : 0)}) {
             if (cut >= bytes.size()) {
@@ -106,7 +141,7 @@ void TestAdtMalformed::truncateEveryChunk() {
             ++cuts;
         }
     }
-    QVERIFY(cuts > 700);
+    QVERIFY(cuts > 150);
 }
 
 void TestAdtMalformed::corruptEverySizeField_data() {
@@ -129,7 +164,7 @@ void TestAdtMalformed::corruptEverySizeField() {
     QFETCH(quint32, value);
     const auto& bytes = mFiles[file];
     int errors = 0;
-    for (const auto& c : mChunks[file]) {
+    for (const auto& c : mSample[file]) {
         std::vector<std::byte> damaged = bytes;
         const std::uint32_t old = getU32(bytes, c.offset + 4);
         std::uint32_t v = value;
@@ -152,10 +187,10 @@ void TestAdtMalformed::corruptEverySizeField() {
     if (value >= 0x7FFFFFFFu) {
         // MCAL's own size field is not used (the client takes sizeAlpha from the MCNK header).
         int mcal = 0;
-        for (const auto& c : mChunks[file]) {
+        for (const auto& c : mSample[file]) {
             mcal += c.id == io::chunk::MCAL ? 1 : 0;
         }
-        QCOMPARE(errors, int(mChunks[file].size()) - mcal);
+        QCOMPARE(errors, int(mSample[file].size()) - mcal);
     } else {
         QVERIFY(errors > 0);
     }
