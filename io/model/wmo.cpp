@@ -222,6 +222,13 @@ std::vector<std::string> WmoStringBlock::names() const {
     return out;
 }
 
+std::uint32_t WmoStringBlock::add(std::string_view name) {
+    const auto offset = std::uint32_t(bytes.size());
+    bytes.append(name);
+    bytes.append((name.size() + 1 + 3) / 4 * 4 - name.size(), '\0');
+    return offset;
+}
+
 Expected<WmoRoot> readWmoRoot(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName) {
     return WmoRootReader(file, diag, fileName).run();
 }

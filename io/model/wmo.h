@@ -52,6 +52,9 @@ struct WmoStringBlock {
     std::string at(std::uint32_t offset) const;
     // Every non-empty string, in order.
     std::vector<std::string> names() const;
+    // For a WMO built in memory: appends name, a NUL and zeros up to a multiple of 4 bytes (names start on
+    // 4-byte offsets in Blizzard's files); returns the name's offset (the MOMT / MOGI / MODD field).
+    std::uint32_t add(std::string_view name);
 
     bool operator==(const WmoStringBlock&) const = default;
 };

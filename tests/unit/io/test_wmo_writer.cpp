@@ -254,6 +254,19 @@ private slots:
         QCOMPARE(back.otherChunks.size(), std::size_t(2)); // MOBN, MOBR
     }
 
+    void stringBlocksBuiltWithAdd() {
+        // Each name starts on a 4-byte offset, NUL-terminated; the block reads back as built.
+        io::WmoRoot r;
+        QCOMPARE(r.textures.add("A.BLP"), 0u);        // 5 + NUL -> 8 bytes
+        QCOMPARE(r.textures.add("WORLD\\B.BLP"), 8u); // 11 + NUL -> 12 bytes
+        QCOMPARE(r.textures.add("ABC"), 20u);         // 3 + NUL -> 4 bytes
+        QCOMPARE(r.textures.bytes.size(), std::size_t(24));
+        QCOMPARE(r.textures.at(8), std::string("WORLD\\B.BLP"));
+        QCOMPARE(r.textures.names(), (std::vector<std::string>{"A.BLP", "WORLD\\B.BLP", "ABC"}));
+        const io::WmoRoot back = readRoot(io::writeWmoRoot(r));
+        QVERIFY(back.textures == r.textures);
+    }
+
     void writtenRootAndGroupReadAsAModel() {
         io::WmoRoot root = builtWmoRoot();
         root.groupCount = 1;
