@@ -147,6 +147,7 @@ bool WmoRootReader::readDoodads(RawChunk& c) {
 }
 
 bool WmoRootReader::read(RawChunk& c) {
+    mRoot.chunkOrder.push_back(c.id);
     if (c.id == detail::kMver) {
         mHasVersion = true;
         return detail::readWmoVersion(c, mReport, mRoot.version);
@@ -162,6 +163,7 @@ bool WmoRootReader::read(RawChunk& c) {
     }
     if (c.id == kMosb) {
         mRoot.skybox = detail::textUpToNul(c.data.data());
+        mRoot.skyboxSize = std::uint32_t(c.data.size()); // a chunk's size is a u32
         return true;
     }
     if (c.id == kMomt) {
@@ -218,6 +220,13 @@ std::vector<std::string> WmoStringBlock::names() const {
         pos = end + 1;
     }
     return out;
+}
+
+std::uint32_t WmoStringBlock::add(std::string_view name) {
+    const auto offset = std::uint32_t(bytes.size());
+    bytes.append(name);
+    bytes.append((name.size() + 1 + 3) / 4 * 4 - name.size(), '\0');
+    return offset;
 }
 
 Expected<WmoRoot> readWmoRoot(std::span<const std::byte> file, Diagnostics& diag, std::string_view fileName) {
