@@ -2,13 +2,15 @@
 // triangles drawn (no sky, no untextured skin) in one group, every triangle in exactly one batch of its
 // material, valid batch ranges, bounds equal to the level's block bounds in yards, the 7 textures as BLPs of
 // their sizes named by the materials, unit normals facing out of the floor and the water, winding agreeing
-// with the normals, and the written files read back strictly. Hand-made levels: a texture that is not a
-// power of two, one that was not decoded, an untextured (invisible) block, a sky skin, a smooth block, more
-// than 65535 vertices (two groups), no blocks (no groups), and the options refused.
+// with the normals, and the written files read back strictly and drawn whole by the viewport's mesh.
+// Hand-made levels: a texture that is not a power of two, one that was not decoded, an untextured (invisible)
+// block, a sky skin, a smooth block, more than 65535 vertices (two groups), no blocks (no groups), and the
+// options refused.
 
 #include "core/convert/wmb_textures.h"
 #include "core/convert/wmb_wmo.h"
 #include "core/convert/wmo_bsp.h"
+#include "core/models/model_mesh.h"
 #include "io/assets/blp.h"
 #include "io/model/wmo_set.h"
 #include "support/test_files.h"
@@ -370,6 +372,17 @@ private slots:
             fog += c.id == io::FourCC("MFOG") && c.data.size() == 48 ? 1 : 0;
         }
         QCOMPARE(fog, 1);
+        // What the viewport draws (core/models/model_mesh.h): every triangle in a batch of a textured
+        // material.
+        const core::ModelMesh mesh = core::wmoMesh(*model);
+        QCOMPARE(mesh.triangleCount(), std::size_t(556));
+        QCOMPARE(mesh.colours.size(), mesh.positions.size());
+        std::uint32_t batched = 0;
+        for (const auto& b : mesh.batches) {
+            batched += b.indexCount / 3;
+            QVERIFY(mesh.materials[b.material].texture.ends_with(".blp"));
+        }
+        QCOMPARE(batched, std::uint32_t(556));
     }
 
     void entityPositionsMapLikeBlocks() {
