@@ -3,6 +3,7 @@
 #include "cli/model_info.h"
 #include "cli/output.h"
 #include "cli/tile_io.h"
+#include "cli/wmo_roundtrip.h"
 
 #include "core/document/atomic_file.h"
 #include "core/document/file_transaction.h"
@@ -47,7 +48,9 @@ std::optional<int> refuseModel(const QString& command, const QString& path, io::
         return std::nullopt;
     }
     err() << "mapsmith-cli " << command << ": " << path << " is " << io::fileKindName(kind) << " data; "
-          << command << " reads .adt tiles and .wdt files (info and validate read models)\n";
+          << command << " reads .adt tiles and .wdt files"
+          << (command == QLatin1String("roundtrip") ? ", and WMO roots and groups" : "")
+          << " (info and validate read models)\n";
     return Failure;
 }
 
@@ -481,9 +484,12 @@ int runRoundtrip(const QStringList& args) {
         "lossy --alpha 4bit was asked for). A split root IN (Name_X_Y.adt with its _tex0/_obj0 beside "
         "it) is written as a split set: OUT and its partners beside it, each file compared with IN's. "
         "All files written (a split set, the --wdt-out WDT) change together or, killed or failing, none "
-        "does; each existing one is kept as .bak."));
-    parser.addPositionalArgument(QStringLiteral("IN"),
-                                 QStringLiteral("The .adt (v18 or split root) or .wdt to read."));
+        "does; each existing one is kept as .bak. A WMO root IN is read with its group files beside it "
+        "(IN_000.wmo ..) and written as OUT with OUT_000.wmo .. beside it (a group file alone as OUT), "
+        "every file compared with the one read."));
+    parser.addPositionalArgument(
+        QStringLiteral("IN"),
+        QStringLiteral("The .adt (v18 or split root), .wdt or .wmo (root or group) to read."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("Where to write it."));
     const auto wdt = wdtOption();
     const auto alpha = alphaOption(
@@ -523,6 +529,14 @@ int runRoundtrip(const QStringList& args) {
     QStringList removed;
     std::vector<io::Warning> warnings;
     const io::FileKind kind = kindOf(*bytes, inPath);
+    if (kind == io::FileKind::WmoRoot || kind == io::FileKind::WmoGroup) {
+        if (encoding || parser.isSet(wdt) || parser.isSet(wdtOut)) {
+            err() << "mapsmith-cli roundtrip: --wdt, --wdt-out and --alpha apply to .adt tiles\n";
+            return Usage;
+        }
+        return roundtripWmo(inPath, outPath, *bytes, kind == io::FileKind::WmoRoot,
+                            {.json = parser.isSet(json), .lenient = parser.isSet(lenient)});
+    }
     if (auto code = refuseModel(QStringLiteral("roundtrip"), inPath, kind)) {
         return *code;
     }

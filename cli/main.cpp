@@ -22,7 +22,9 @@ Commands:
   dump FILE [--wdt WDT] [--liquid-cells] [--json]
                                                 the semantic content as JSON (for comparing files)
   roundtrip IN OUT [--wdt WDT] [--alpha 4bit|8bit|rle] [--wdt-out WDT] [--json]
-                                                read and write back, optionally re-encoding alpha maps
+                                                read and write back, optionally re-encoding alpha maps;
+                                                a .wmo root with its group files (or a group alone)
+                                                is written back with the WMO writer: OUT, OUT_NNN.wmo
   convert IN... --to v18|split --out DIR [--alpha 4bit|8bit|rle] [--wdt WDT]
                                                 tiles, map folders or a 0.5.3 alpha WDT to the v18
                                                 or the split layout

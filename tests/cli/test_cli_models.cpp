@@ -1,8 +1,10 @@
 // mapsmith-cli info and validate on models and textures: the corpus M2 with its skin, the WMO root with its
 // group, MDL and HMP; MDX, BLP and M2s built here; files beside a model found in another letter case; a
 // skin or group file missing; files cut short in each format; the kind decided by content, not by the
-// extension; MD21 and unknown files refused. Rows are CliCase data tables (tests/cli/cli_case.h) on a
-// read-only fixture; bounds are compared within a tolerance by a scenario of their own.
+// extension; MD21 and unknown files refused; roundtrip of a WMO root with its groups and of a group alone
+// (written back byte-identical), with a group missing, cut short, or with tile options. Rows are CliCase data
+// tables (tests/cli/cli_case.h) on a read-only fixture; bounds are compared within a tolerance by a scenario
+// of their own.
 
 #include "io/assets/blp.h"
 #include "support/model_builders.h"
@@ -82,9 +84,12 @@ private slots:
     void damaged();
     void kinds_data();
     void kinds();
+    void wmoRoundtrip_data();
+    void wmoRoundtrip();
 
     // Scenarios.
     void boundsAsStored();
+    void wmoRoundtripWritesTheSameBytes();
 
 private:
     QString fixture(const QString& name) const { return mFixture.filePath(name); }
@@ -531,6 +536,69 @@ void TestCliModels::boundsAsStored() {
     j = nlohmann::json::parse(r.out.toStdString());
     compareBounds(j.at("bounds"), {-10.637, -12.675, -0.832}, {9.409, 21.339, 10.978});
     QVERIFY(!j.contains("collisionBounds")); // M2 only
+}
+
+// roundtrip of WMOs: the root with its group (found in any letter case) or a group alone, written with the
+// WMO writer beside OUT; a missing group is a warning and is not written; a damaged root writes nothing.
+void TestCliModels::wmoRoundtrip_data() {
+    addCliCaseColumn();
+    const QString tent = QStringLiteral("@corpus/models/trolltent.wmo");
+    addCliCase("root and group",
+               {.args = {"roundtrip", tent, "@out/tent.wmo"},
+                .outHas = {"wrote @out/tent.wmo with tent_000.wmo (63630 bytes in 2 files): "
+                           "byte-identical to " +
+                           tent + ", same content"}});
+    addCliCase("root and group as JSON", {.args = {"roundtrip", tent, "@out/tent.wmo", "--json"},
+                                          .json = {{"/format", R"("wmo")"},
+                                                   {"/byteIdentical", "true"},
+                                                   {"/semanticallyIdentical", "true"},
+                                                   {"/bytesOut", "63630"},
+                                                   {"/files/0/part", R"("root")"},
+                                                   {"/files/1/part", R"("group 0")"},
+                                                   {"/files/1/in", R"("@corpus/models/trolltent_000.wmo")"},
+                                                   {"/files/1/out", R"("@out/tent_000.wmo")"},
+                                                   {"/files/1/byteIdentical", "true"}},
+                                          .jsonSizes = {{"/files", 2}, {"/missing", 0}, {"/warnings", 0}}});
+    addCliCase("group in another letter case",
+               {.args = {"roundtrip", "@fixture/case/TENT.WMO", "@out/T.wmo", "--json"},
+                .json = {{"/byteIdentical", "true"}, {"/files/1/out", R"("@out/T_000.wmo")"}}});
+    addCliCase("group alone", {.args = {"roundtrip", "@corpus/models/trolltent_000.wmo", "@out/g_000.wmo"},
+                               .outHas = {"wrote @out/g_000.wmo (62958 bytes): byte-identical to "
+                                          "@corpus/models/trolltent_000.wmo, same content"}});
+    addCliCase("group missing",
+               {.args = {"roundtrip", "@fixture/nogroup/trolltent.wmo", "@out/tent.wmo"},
+                .outHas = {"wrote @out/tent.wmo (672 bytes): byte-identical",
+                           "not written: trolltent_000.wmo (the group file is missing or does not read)"},
+                .errHas = {"warning: ", "group file @fixture/nogroup/trolltent_000.wmo is missing"},
+                .absent = {"@out/tent_000.wmo"}});
+    addCliCase("root cut short",
+               {.args = {"roundtrip", "@fixture/cut/trolltent.wmo", "@out/tent.wmo"},
+                .code = Failure,
+                .errHas = {"mapsmith-cli roundtrip: @fixture/cut/trolltent.wmo: MOHD at 0xc"},
+                .absent = {"@out/tent.wmo", "@out/tent_000.wmo"}});
+    addCliCase(
+        "group cut short, lenient",
+        {.args = {"roundtrip", "@fixture/cut/trolltent_000.wmo", "@out/g_000.wmo", "--lenient", "--json"},
+         .json = {{"/byteIdentical", "false"}, {"/semanticallyIdentical", "true"}},
+         .jsonSizes = {{"/files", 1}}});
+    addCliCase("tile options", {.args = {"roundtrip", tent, "@out/tent.wmo", "--alpha", "8bit"},
+                                .code = Usage,
+                                .errHas = {"--wdt, --wdt-out and --alpha apply to .adt tiles"},
+                                .absent = {"@out/tent.wmo"}});
+}
+
+void TestCliModels::wmoRoundtrip() {
+    checkCliCase(mFixture, mTemp->path());
+}
+
+// The written root and group are the corpus files byte for byte (what the interop test also checks with cmp).
+void TestCliModels::wmoRoundtripWritesTheSameBytes() {
+    const QString out = mTemp->filePath(QStringLiteral("trolltent.wmo"));
+    const CliRun r = runCli({"roundtrip", corpus("models/trolltent.wmo"), out});
+    QVERIFY2(r.code == Ok, qPrintable(r.err));
+    QCOMPARE(fileBytes(out), fileBytes(corpus("models/trolltent.wmo")));
+    QCOMPARE(fileBytes(mTemp->filePath(QStringLiteral("trolltent_000.wmo"))),
+             fileBytes(corpus("models/trolltent_000.wmo")));
 }
 
 QTEST_GUILESS_MAIN(TestCliModels)

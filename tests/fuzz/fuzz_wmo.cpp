@@ -2,18 +2,85 @@
 // (the input itself fetched as each of its first groups) strictly and leniently without a crash; errors point
 // inside the input; what reads strictly reads leniently without warnings; a group that reads keeps its
 // invariants (whole triangles below the vertex count, per-vertex lists of the vertex count, batch ranges
-// inside the indices, liquid arrays of the sizes its header gives).
+// inside the indices, liquid arrays of the sizes its header gives); a root or group that reads strictly is
+// written (wmo_writer.h), reads back strictly and equals the first read (else the writer is wrong).
 
 #include "io/model/wmo.h"
 #include "io/model/wmo_group.h"
 #include "io/model/wmo_set.h"
+#include "io/model/wmo_writer.h"
+#include "support/wmo_compare.h"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 namespace {
+
+// NaN != NaN: each NaN becomes the finite number with its sign and payload bits (the writer copies floats
+// bit for bit, so two reads agree on those), then the structs compare with ==.
+void finite(float& f) {
+    if (f != f) {
+        f = std::bit_cast<float>(std::bit_cast<std::uint32_t>(f) & 0x807FFFFFu);
+    }
+}
+template <class Floats> void finiteAll(Floats& fs) {
+    for (float& f : fs) {
+        finite(f);
+    }
+}
+void finiteBounds(mapsmith::io::ModelBounds& b) {
+    finiteAll(b.min);
+    finiteAll(b.max);
+    finite(b.radius);
+}
+mapsmith::io::WmoRoot comparable(mapsmith::io::WmoRoot r) {
+    finiteBounds(r.bounds);
+    for (auto& g : r.groupInfos) {
+        finiteBounds(g.bounds);
+    }
+    for (auto& d : r.doodads) {
+        finiteAll(d.position);
+        finiteAll(d.rotation);
+        finite(d.scale);
+    }
+    return mapsmith::tests::withoutOffsets(std::move(r));
+}
+mapsmith::io::WmoGroup comparable(mapsmith::io::WmoGroup g) {
+    finiteBounds(g.bounds);
+    for (auto& v : g.vertices) {
+        finiteAll(v);
+    }
+    for (auto& v : g.normals) {
+        finiteAll(v);
+    }
+    for (auto& set : g.uvSets) {
+        for (auto& uv : set) {
+            finiteAll(uv);
+        }
+    }
+    if (g.liquid) {
+        finiteAll(g.liquid->corner);
+        finiteAll(g.liquid->heights);
+    }
+    return mapsmith::tests::withoutOffsets(std::move(g));
+}
+
+// Written and read back strictly, equal to what was read.
+void checkWrittenBack(const mapsmith::io::WmoRoot& root) {
+    const auto back = mapsmith::io::readWmoRoot(mapsmith::io::writeWmoRoot(root));
+    if (!back || !(comparable(*back) == comparable(root))) {
+        __builtin_trap();
+    }
+}
+void checkWrittenBack(const mapsmith::io::WmoGroup& group) {
+    const auto back = mapsmith::io::readWmoGroup(mapsmith::io::writeWmoGroup(group));
+    if (!back || !(comparable(*back) == comparable(group))) {
+        __builtin_trap();
+    }
+}
 
 void checkGroup(const mapsmith::io::WmoGroup& g) {
     const std::size_t n = g.vertices.size();
@@ -62,6 +129,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto root = readWmoRoot(bytes, strictDiag);
             strictOk = bool(root);
             lenientOk = bool(readWmoRoot(bytes, lenient));
+            if (root) {
+                checkWrittenBack(*root);
+            }
             if (!root && root.error().offset > size) {
                 __builtin_trap();
             }
@@ -75,6 +145,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             if (soft) {
                 checkGroup(*soft);
+            }
+            if (group) {
+                checkWrittenBack(*group);
             }
         }
         if (strictOk && (!lenientOk || !lenient.warnings.empty())) {

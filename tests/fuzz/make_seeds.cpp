@@ -9,12 +9,16 @@
 #include "io/adt/mclq.h"
 #include "io/adt/mh2o.h"
 #include "io/binary/byte_writer.h"
+#include "io/model/wmo_group.h"
+#include "io/model/wmo_writer.h"
 
 #include "support/mclq_tiles.h"
 #include "support/model_builders.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -252,7 +256,68 @@ void m2Seeds() {
     writeSeed("m2", "Rabbit00.skin", readFile("models/Rabbit00.skin"));
 }
 
-// WMO: the corpus root (672 bytes) and its group file with every sub-chunk shortened to a few entries.
+// The corpus group cut to its first 4 triangles and the vertices they use (renumbered), one batch over them,
+// its BSP cut to one node, plus a second UV set, two colour sets, doodad references and a 2 x 2 liquid: a
+// group that reads strictly (what the fuzz target writes back), written by writeWmoGroup.
+Bytes smallTentGroup(const Bytes& file) {
+    auto read = io::readWmoGroup(file);
+    if (!read) {
+        std::fprintf(stderr, "make_fuzz_seeds: the corpus group does not read\n");
+        std::exit(1);
+    }
+    io::WmoGroup g = *read;
+    const std::size_t triangles = 4;
+    std::map<std::uint16_t, std::uint16_t> renumbered;
+    std::vector<std::uint16_t> indices;
+    std::vector<std::size_t> used; // old vertex numbers in new order
+    for (std::size_t i = 0; i < triangles * 3; ++i) {
+        const auto [it, added] = renumbered.try_emplace(g.indices[i], std::uint16_t(used.size()));
+        if (added) {
+            used.push_back(g.indices[i]);
+        }
+        indices.push_back(it->second);
+    }
+    io::WmoGroup small = g;
+    small.triangles.resize(triangles);
+    small.indices = indices;
+    small.vertices.clear();
+    small.normals.clear();
+    small.uvSets.assign(2, {});
+    for (std::size_t v : used) {
+        small.vertices.push_back(g.vertices[v]);
+        small.normals.push_back(g.normals[v]);
+        small.uvSets[0].push_back(g.uvSets[0][v]);
+        small.uvSets[1].push_back({g.uvSets[0][v][1], g.uvSets[0][v][0]});
+    }
+    small.colorSets = {std::vector<std::uint32_t>(used.size(), 0xFF808080u),
+                       std::vector<std::uint32_t>(used.size(), 0x40FFFFFFu)};
+    small.batches.resize(1);
+    small.batches[0].firstIndex = 0;
+    small.batches[0].indexCount = std::uint16_t(indices.size());
+    small.batches[0].firstVertex = 0;
+    small.batches[0].lastVertex = std::uint16_t(used.size() - 1);
+    small.transBatchCount = 0;
+    small.interiorBatchCount = 0;
+    small.exteriorBatchCount = 1;
+    small.doodadRefs = {0, 1};
+    io::WmoLiquid l;
+    l.xVertices = 2;
+    l.yVertices = 2;
+    l.xTiles = 1;
+    l.yTiles = 1;
+    l.corner = g.bounds.min;
+    l.vertexData = {0, 0, 0, 0};
+    l.heights = {1.0f, 1.0f, 1.0f, 1.0f};
+    l.tileFlags = {0x0F};
+    small.liquid = l;
+    for (io::WmoRawChunk& c : small.otherChunks) {
+        c.data.resize(std::min<std::size_t>(c.data.size(), c.id == io::FourCC("MOBN") ? 16 : 8));
+    }
+    return io::writeWmoGroup(small);
+}
+
+// WMO: the corpus root (672 bytes), its group file with every sub-chunk shortened to a few entries, and a
+// small group that reads strictly (smallTentGroup).
 void wmoSeeds() {
     writeSeed("wmo", "trolltent.wmo", readFile("models/trolltent.wmo"));
     const Bytes group = readFile("models/trolltent_000.wmo");
@@ -279,6 +344,7 @@ void wmoSeeds() {
         c.data = std::move(header);
     }
     writeSeed("wmo", "trolltent_000_cut.wmo", join(top));
+    writeSeed("wmo", "trolltent_000_small.wmo", smallTentGroup(group));
 }
 
 } // namespace

@@ -1,11 +1,12 @@
 // Interop: Mapsmith's model readers (through model_dump) and @wowserhq/format must agree on an M2 with its
-// skin, or a WMO root with a group: bounds (exactly, as stored), vertex and triangle counts, and for M2 the
-// textures (type and file name; run-time types have none) and sequence count.
+// skin, or a WMO root with a group: bounds (exactly, as stored), vertex and triangle counts, for M2 the
+// textures (type and file name; run-time types have none) and sequence count, for WMO the materials' texture
+// names and the group names (MapObj) and the batch count.
 //   node check_models.mjs m2 DUMP FILE.m2 FILE00.skin
 //   node check_models.mjs wmo DUMP ROOT.wmo GROUP.wmo
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { M2Model, M2SkinProfile, MapObjGroup } from '@wowserhq/format';
+import { M2Model, M2SkinProfile, MapObj, MapObjGroup } from '@wowserhq/format';
 import { openStream, IoMode } from '@wowserhq/io';
 
 // MOHD and the MOGP header are not exposed by the public classes: read them with the library's chunk readers.
@@ -39,10 +40,13 @@ if (kind === 'm2') {
   const mohd = wowserRootChunks.read(openStream(bytes(first), IoMode.Read)).find((c) => c.tag === 'MOHD').value;
   const mogp = wowserGroupChunks.read(openStream(bytes(second), IoMode.Read)).find((c) => c.tag === 'MOGP').value;
   const group = new MapObjGroup().load(bytes(second));
+  const mapObj = new MapObj().load(bytes(first));
   theirs = {
     bounds: box(mohd.boundingBox, 0),
     groupCount: mohd.groupCount,
     materialCount: wowserRootChunks.read(openStream(bytes(first), IoMode.Read)).find((c) => c.tag === 'MOMT').value.length,
+    materialTextures: mapObj.materials.map((m) => m.textures),
+    groupNames: mapObj.groupInfo.map((g) => g.name ?? null),
     group: {
       bounds: box(mogp.header.boundingBox, 0),
       vertexCount: group.vertices.length / 3,
@@ -55,7 +59,9 @@ if (kind === 'm2') {
 // Compares every field of `want` (the independent reader) with `got` (Mapsmith), numbers exactly.
 const problems = [];
 function compare(path, want, got) {
-  if (Array.isArray(want) || (want && typeof want === 'object')) {
+  if (Array.isArray(want) && (!Array.isArray(got) || got.length !== want.length)) {
+    problems.push(`${path}: @wowserhq/format ${want.length} entries, Mapsmith ${JSON.stringify(got)}`);
+  } else if (Array.isArray(want) || (want && typeof want === 'object')) {
     for (const key of Object.keys(want)) compare(`${path}.${key}`, want[key], got?.[key]);
   } else if (want !== got) {
     problems.push(`${path}: @wowserhq/format ${JSON.stringify(want)}, Mapsmith ${JSON.stringify(got)}`);

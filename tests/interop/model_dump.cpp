@@ -1,7 +1,7 @@
 // Prints what Mapsmith's model readers read, as JSON, for check_models.mjs to compare with @wowserhq/format:
 //   model_dump m2 FILE.m2 FILE00.skin   bounds, collision bounds, vertex and triangle counts, textures
-//   model_dump wmo ROOT.wmo GROUP.wmo   root bounds and counts, the group's bounds, vertex and triangle
-//   counts
+//   model_dump wmo ROOT.wmo GROUP.wmo   root bounds and counts, material texture and group names, the group's
+//   bounds, vertex and triangle counts
 // Exits 1 with the reader's error on stderr when a file does not read.
 
 #include "io/model/m2.h"
@@ -76,6 +76,24 @@ int main(int argc, char** argv) {
         out["bounds"] = bounds(root->bounds);
         out["groupCount"] = root->groupCount;
         out["materialCount"] = root->materials.size();
+        // Texture 1 and 2 of each material and each group's name, as @wowserhq/format's MapObj looks them up
+        // (the NUL-terminated string at the offset; an empty one is left out, a negative group offset is
+        // none).
+        out["materialTextures"] = json::array();
+        for (const WmoMaterial& m : root->materials) {
+            json names = json::array();
+            for (std::uint32_t offset : {m.textures[0], m.textures[1]}) {
+                if (const std::string name = root->textures.at(offset); !name.empty()) {
+                    names.push_back(name);
+                }
+            }
+            out["materialTextures"].push_back(names);
+        }
+        out["groupNames"] = json::array();
+        for (const WmoGroupInfo& g : root->groupInfos) {
+            out["groupNames"].push_back(
+                g.nameOffset >= 0 ? json(root->groupNames.at(std::uint32_t(g.nameOffset))) : json(nullptr));
+        }
         out["group"] = {{"bounds", bounds(group->bounds)},
                         {"vertexCount", group->vertices.size()},
                         {"triangleCount", group->triangleCount()},

@@ -12,6 +12,7 @@
 #include "io/model/wmo_writer.h"
 #include "support/test_bytes.h"
 #include "support/test_files.h"
+#include "support/wmo_builders.h"
 #include "support/wmo_compare.h"
 
 #include <QtTest>
@@ -25,18 +26,6 @@ using namespace mapsmith;
 namespace {
 
 using namespace mapsmith::tests;
-
-Bytes bytesOf(std::initializer_list<int> values) {
-    Bytes out;
-    for (int v : values) {
-        out.push_back(std::byte(v));
-    }
-    return out;
-}
-
-io::WmoRawChunk raw(const char (&id)[5], Bytes data) {
-    return io::WmoRawChunk{io::FourCC(id), 0, std::move(data)};
-}
 
 // Top-level chunk ids of a chunk stream, and (inside = true) the sub-chunk ids of its first MOGP.
 std::vector<std::string> chunkIds(const Bytes& file, bool insideGroup = false) {
@@ -53,125 +42,6 @@ std::vector<std::string> chunkIds(const Bytes& file, bool insideGroup = false) {
         at += 8 + getU32(file, at + 4);
     }
     return ids;
-}
-
-io::WmoRoot builtRoot() {
-    io::WmoRoot r;
-    r.textureCount = 2;
-    r.groupCount = 1;
-    r.portalCount = 1;
-    r.lightCount = 1;
-    r.doodadNameCount = 1;
-    r.doodadDefCount = 2;
-    r.doodadSetCount = 2;
-    r.ambientColor = 0xFF102030;
-    r.wmoId = 4242;
-    r.bounds.min = {-1.5f, -2.5f, -3.5f};
-    r.bounds.max = {4.5f, 5.5f, 6.5f};
-    r.flags = 0x9;
-    r.lodCount = 0;
-    r.textures.bytes = std::string("A.BLP\0\0\0B.BLP\0\0\0", 16);
-    io::WmoMaterial m;
-    m.flags = 0x1;
-    m.shader = 6;
-    m.blendMode = 1;
-    m.textures = {0, 8, 0};
-    m.sidnColor = 0xFF00FF00;
-    m.frameSidnColor = 0x80808080;
-    m.diffuseColor = 0xFF7F7F7F;
-    m.groundType = 3;
-    m.color2 = 0x11223344;
-    m.flags2 = 7;
-    r.materials = {m, io::WmoMaterial{}};
-    r.groupNames.bytes = std::string("\0\0Hall\0\0", 8);
-    io::WmoGroupInfo gi;
-    gi.flags = 0x8;
-    gi.bounds = r.bounds;
-    gi.nameOffset = 2;
-    r.groupInfos = {gi};
-    r.skybox = "Environments\\Stars\\Sky.mdx";
-    io::WmoDoodadSet all{"Set_$DefaultGlobal", 0, 2};
-    io::WmoDoodadSet twenty{"TwentyCharacterName!", 1, 1}; // fills the 20 bytes, no NUL
-    r.doodadSets = {all, twenty};
-    r.doodadNames.bytes = std::string("World\\Barrel.m2\0", 16);
-    io::WmoDoodad d;
-    d.nameOffset = 0;
-    d.flags = 0x2;
-    d.position = {1.0f, 2.0f, 3.0f};
-    d.rotation = {0.0f, 0.0f, 0.7071f, 0.7071f};
-    d.scale = 1.25f;
-    d.color = 0xFF405060;
-    io::WmoDoodad far = d;
-    far.nameOffset = 0xABCDEF; // the largest offsets take all 24 bits
-    far.flags = 0xF1;
-    r.doodads = {d, far};
-    // The raw chunks in the client's order (MOPR .. MOLT empty as in the troll tent), MCVP, an unknown one.
-    r.otherChunks = {raw("MOPV", Bytes(48, std::byte{1})),
-                     raw("MOPT", Bytes(20, std::byte{2})),
-                     raw("MOPR", Bytes(8, std::byte{3})),
-                     raw("MOVV", {}),
-                     raw("MOVB", {}),
-                     raw("MOLT", Bytes(48, std::byte{4})),
-                     raw("MFOG", Bytes(48, std::byte{5})),
-                     raw("MCVP", Bytes(16, std::byte{6})),
-                     raw("MZZZ", bytesOf({1, 2, 3}))};
-    return r;
-}
-
-io::WmoGroup builtGroup() {
-    io::WmoGroup g;
-    g.nameOffset = 2;
-    g.descriptionOffset = 0;
-    g.flags = 0x1 | 0x4 | 0x800 | 0x1000 | 0x1000000 | 0x2000000;
-    g.bounds.min = {0.0f, 0.0f, 0.0f};
-    g.bounds.max = {1.0f, 1.0f, 0.5f};
-    g.portalStart = 3;
-    g.portalCount = 1;
-    g.transBatchCount = 0;
-    g.interiorBatchCount = 1;
-    g.exteriorBatchCount = 1;
-    g.fogIds = {1, 2, 3, 4};
-    g.liquidType = 15;
-    g.uniqueId = 77;
-    g.flags2 = 0x2;
-    g.triangles = {{0x20, 0}, {0x04, 0xFF}};
-    g.indices = {0, 1, 2, 2, 1, 3};
-    g.vertices = {{0.f, 0.f, 0.f}, {1.f, 0.f, 0.f}, {0.f, 1.f, 0.f}, {1.f, 1.f, 0.5f}};
-    g.normals = {{0.f, 0.f, 1.f}, {0.f, 0.f, 1.f}, {0.f, 0.f, 1.f}, {0.f, 0.6f, 0.8f}};
-    g.uvSets = {{{0.f, 0.f}, {1.f, 0.f}, {0.f, 1.f}, {1.f, 1.f}},
-                {{0.5f, 0.5f}, {0.f, 0.f}, {1.f, 1.f}, {2.f, 2.f}}};
-    io::WmoBatch a;
-    a.box = {0, 0, 0, 1, 1, 1};
-    a.firstIndex = 0;
-    a.indexCount = 3;
-    a.firstVertex = 0;
-    a.lastVertex = 2;
-    a.flags = 0;
-    a.material = 0;
-    io::WmoBatch b = a;
-    b.firstIndex = 3;
-    b.lastVertex = 3;
-    b.firstVertex = 1;
-    b.material = 1;
-    b.box = {-1, -2, -3, 4, 5, 6};
-    g.batches = {a, b};
-    g.colorSets = {{0xFF000000, 0xFF111111, 0xFF222222, 0xFF333333}, {0x10, 0x20, 0x30, 0x40}};
-    io::WmoLiquid l;
-    l.xVertices = 3;
-    l.yVertices = 2;
-    l.xTiles = 2;
-    l.yTiles = 1;
-    l.corner = {-5.f, -6.f, 1.f};
-    l.material = 2;
-    l.vertexData = {1, 2, 3, 4, 5, 6};
-    l.heights = {1.f, 1.5f, 2.f, 2.5f, 3.f, 3.5f};
-    l.tileFlags = {0x0F, 0x48};
-    g.liquid = l;
-    g.doodadRefs = {1, 0};
-    // Raw sub-chunks in the client's order, then an unknown one (the end of MOGP).
-    g.otherChunks = {raw("MOLR", bytesOf({0, 0})), raw("MOBN", Bytes(16, std::byte{9})),
-                     raw("MOBR", bytesOf({0, 0, 1, 0})), raw("MZZZ", bytesOf({7}))};
-    return g;
 }
 
 // Reads a written root strictly; fails the test when it does not read.
@@ -225,7 +95,7 @@ private slots:
     }
 
     void builtRootReadsBack() {
-        const io::WmoRoot built = builtRoot();
+        const io::WmoRoot built = builtWmoRoot();
         const Bytes file = io::writeWmoRoot(built);
         auto back = io::readWmoRoot(file);
         QVERIFY2(back, qPrintable(why(back)));
@@ -242,7 +112,7 @@ private slots:
     }
 
     void builtGroupReadsBack() {
-        const io::WmoGroup built = builtGroup();
+        const io::WmoGroup built = builtWmoGroup();
         const Bytes file = io::writeWmoGroup(built);
         io::WmoGroup back = readGroup(file);
         QCOMPARE(back.uvSets.size(), std::size_t(2));
@@ -258,12 +128,12 @@ private slots:
     }
 
     void builtWmoIsInTheClientsOrder() {
-        const Bytes root = io::writeWmoRoot(builtRoot());
+        const Bytes root = io::writeWmoRoot(builtWmoRoot());
         const std::vector<std::string> rootIds = {"MVER", "MOHD", "MOTX", "MOMT", "MOGN", "MOGI", "MOSB",
                                                   "MOPV", "MOPT", "MOPR", "MOVV", "MOVB", "MOLT", "MODS",
                                                   "MODN", "MODD", "MFOG", "MCVP", "MZZZ"};
         QCOMPARE(chunkIds(root), rootIds);
-        const Bytes group = io::writeWmoGroup(builtGroup());
+        const Bytes group = io::writeWmoGroup(builtWmoGroup());
         QCOMPARE(chunkIds(group), (std::vector<std::string>{"MVER", "MOGP"}));
         const std::vector<std::string> subIds = {"MOPY", "MOVI", "MOVT", "MONR", "MOTV",
                                                  "MOBA", "MOLR", "MODR", "MOBN", "MOBR",
@@ -306,7 +176,7 @@ private slots:
         QCOMPARE(back.textureCount, 99u);
         QCOMPARE(back.groupCount, 3u);
         QCOMPARE(back.doodadSetCount, 5u);
-        io::WmoGroup g = builtGroup();
+        io::WmoGroup g = builtWmoGroup();
         g.transBatchCount = 9;
         g.exteriorBatchCount = 0;
         const io::WmoGroup gb = readGroup(io::writeWmoGroup(g));
@@ -339,7 +209,7 @@ private slots:
     void rawChunksStayInTheirPlace() {
         // A root with an unknown chunk between MOHD and MOTX and MFOG before MODS; a group with a top-level
         // chunk after MOGP and MOCV before MOTV: read and written back unchanged.
-        io::WmoRoot r = builtRoot();
+        io::WmoRoot r = builtWmoRoot();
         r.chunkOrder = {io::FourCC("MVER"), io::FourCC("MOHD"), io::FourCC("MZZZ"),
                         io::FourCC("MOTX"), io::FourCC("MOMT"), io::FourCC("MFOG"),
                         io::FourCC("MODS"), io::FourCC("MODD"), io::FourCC("MCVP")};
@@ -352,8 +222,8 @@ private slots:
         const io::WmoRoot rootBack = readRoot(rootFile);
         QVERIFY(io::writeWmoRoot(rootBack) == rootFile);
 
-        io::WmoGroup g = builtGroup();
-        g.otherChunks.push_back(raw("MTOP", bytesOf({5, 5}))); // file order: after MOGP's MZZZ
+        io::WmoGroup g = builtWmoGroup();
+        g.otherChunks.push_back(rawChunk("MTOP", bytesOf({5, 5}))); // file order: after MOGP's MZZZ
         g.chunkOrder = {io::FourCC("MVER"), io::FourCC("MOGP"), io::FourCC("MTOP")};
         g.subChunkOrder = {io::FourCC("MOPY"), io::FourCC("MOVI"), io::FourCC("MOVT"), io::FourCC("MONR"),
                            io::FourCC("MOCV"), io::FourCC("MOTV"), io::FourCC("MOLR"), io::FourCC("MOBN"),
@@ -385,10 +255,10 @@ private slots:
     }
 
     void writtenRootAndGroupReadAsAModel() {
-        io::WmoRoot root = builtRoot();
+        io::WmoRoot root = builtWmoRoot();
         root.groupCount = 1;
         const Bytes rootFile = io::writeWmoRoot(root);
-        const Bytes groupFile = io::writeWmoGroup(builtGroup());
+        const Bytes groupFile = io::writeWmoGroup(builtWmoGroup());
         const io::WmoFetch fetch = [&](const std::string& name) -> std::optional<Bytes> {
             if (name == io::wmoGroupFileName("World/wmo/Built.wmo", 0)) {
                 return groupFile;
