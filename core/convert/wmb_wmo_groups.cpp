@@ -15,7 +15,11 @@ namespace mapsmith::core {
 
 namespace {
 
-constexpr std::uint32_t kWhite = 0xFFFFFFFF; // BGRA
+// MOCV colours: the light as the surface shows it, alpha 0. The 3.3.5 client halves the colours of interior
+// and exterior batch vertices and adds alpha * colour / 64 to them (CMapObjGroup::FixColorVertexAlpha, run
+// when MOHD flag 0x8 is clear), and its WMO pixel shaders double the colour (fallenoak, "WMO: Vertex Colors",
+// 2018): with alpha 0 a stored colour comes out as it is, as Mapsmith's viewport draws it (white: unlit).
+constexpr std::uint32_t kWhite = 0x00FFFFFF; // BGRA
 
 glm::dvec3 levelPoint(const io::WmbVec3& p) {
     return {double(p[0]), double(p[1]), double(p[2])};
@@ -48,7 +52,7 @@ std::uint32_t sampleLightmap(const io::WmbLightmap& lm, float su, float sv) {
     const std::size_t y1 = std::min<std::size_t>(y0 + 1, lm.height - 1);
     const double tx = fx - double(x0);
     const double ty = fy - double(y0);
-    std::uint32_t out = 0xFF000000;
+    std::uint32_t out = 0;                // alpha 0 (kWhite)
     for (std::size_t c = 0; c < 3; ++c) { // blue, green, red: BGRA's order
         const auto at = [&](std::size_t x, std::size_t y) {
             return double(lm.bgr[(y * lm.width + x) * 3 + c]);
@@ -154,7 +158,8 @@ public:
             mGroup.normals.push_back(toModel(normal));
             mGroup.uvSets[0].push_back(src.texture); // tu, tv: in texture repeats already
             if (mColors) {
-                const bool lit = skin.lightmap >= 0 && std::size_t(skin.lightmap) < mLevel.lightmaps.size();
+                const bool lit = (skin.flags & kWmbSkinFlat) == 0 && skin.lightmap >= 0 &&
+                                 std::size_t(skin.lightmap) < mLevel.lightmaps.size();
                 mGroup.colorSets[0].push_back(
                     lit ? sampleLightmap(mLevel.lightmaps[std::size_t(skin.lightmap)], src.lightmap[0],
                                          src.lightmap[1])

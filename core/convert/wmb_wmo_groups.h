@@ -7,10 +7,11 @@
 // formats put v = 0 on the image's first row. Normals: flat (each triangle its own three vertices) unless the
 // skin is smooth (vertices shared within a block and batch; the normal is the area-weighted sum of every
 // smooth triangle of the block at that position). MOCV: when the level has lightmaps, each vertex's lightmap
-// colour under (su, sv) (white for a skin without a lightmap); none otherwise.
-// Groups: at most kWmoMaxGroupVertices vertices and kWmoMaxGroupTriangles triangles each, filled in order;
-// batches (MOBA) are the runs of one material (at most kWmoMaxBatchTriangles each), the collision-only
-// triangles after them in no batch; every group is exterior, with its BSP (wmo_bsp.h) as MOBN / MOBR.
+// colour under (su, sv) (white for a flat skin, which has no lightmap, or a lightmap index outside the list),
+// alpha 0 (see the .cpp); none otherwise. Groups: at most kWmoMaxGroupVertices vertices and
+// kWmoMaxGroupTriangles triangles each, filled in order; batches (MOBA) are the runs of one material (at most
+// kWmoMaxBatchTriangles each), the collision-only triangles after them in no batch; every group is exterior,
+// with its BSP (wmo_bsp.h) as MOBN / MOBR.
 
 #include "io/gamestudio/wmb.h"
 #include "io/model/wmo_group.h"
@@ -25,6 +26,7 @@ namespace mapsmith::core {
 
 // SKIN flags. The spec: "bit 1 = flat (no lightmap), bit 2 = sky, bit 14 = smooth", counting from 1:
 // test.wmb's water skin (no lightmap: every su, sv equal) has flags 0x49, so "bit 1" is 0x1.
+inline constexpr std::int32_t kWmbSkinFlat = 0x1; // no lightmap
 inline constexpr std::int32_t kWmbSkinSky = 0x2;
 inline constexpr std::int32_t kWmbSkinSmooth = 0x2000;
 
