@@ -15,10 +15,13 @@ namespace mapsmith::core {
 
 namespace {
 
-// MOCV colours: the light as the surface shows it, alpha 0. The 3.3.5 client halves the colours of interior
-// and exterior batch vertices and adds alpha * colour / 64 to them (CMapObjGroup::FixColorVertexAlpha, run
-// when MOHD flag 0x8 is clear), and its WMO pixel shaders double the colour (fallenoak, "WMO: Vertex Colors",
-// 2018): with alpha 0 a stored colour comes out as it is, as Mapsmith's viewport draws it (white: unlit).
+// MOCV colours: the light as the surface shows it, alpha 0. Gamestudio lightmaps are overbright by 2 (the
+// texture times twice the lightmap: test.wmb's fully lit faces sit at 0x7D, 0x7F being the texture as it
+// is, only light hot spots go above): the colour is twice the lightmap, clamped to 255. The 3.3.5 client
+// halves the colours of interior and exterior batch vertices and adds alpha * colour / 64 to them
+// (CMapObjGroup::FixColorVertexAlpha, run when MOHD flag 0x8 is clear), and its WMO pixel shaders double the
+// colour (fallenoak, "WMO: Vertex Colors", 2018): with alpha 0 a stored colour shows as it is, as Mapsmith's
+// viewport draws it (white: the texture unchanged).
 constexpr std::uint32_t kWhite = 0x00FFFFFF; // BGRA
 
 glm::dvec3 levelPoint(const io::WmbVec3& p) {
@@ -38,7 +41,8 @@ io::ModelVec3 toModel(const glm::dvec3& v) {
     return {float(v.x), float(v.y), float(v.z)};
 }
 
-// The vertex colour of a lightmap texel under (su, sv): bilinear over texel centres, clamped at the edges.
+// The vertex colour of the lightmap under (su, sv): bilinear over texel centres, clamped at the edges,
+// doubled.
 std::uint32_t sampleLightmap(const io::WmbLightmap& lm, float su, float sv) {
     if (lm.width == 0 || lm.height == 0 || lm.bgr.size() < std::size_t(lm.width) * lm.height * 3 ||
         !std::isfinite(su) || !std::isfinite(sv)) {
@@ -59,7 +63,7 @@ std::uint32_t sampleLightmap(const io::WmbLightmap& lm, float su, float sv) {
         };
         const double v = (at(x0, y0) * (1 - tx) + at(x1, y0) * tx) * (1 - ty) +
                          (at(x0, y1) * (1 - tx) + at(x1, y1) * tx) * ty;
-        out |= std::uint32_t(std::clamp(std::lround(v), 0L, 255L)) << (8 * c);
+        out |= std::uint32_t(std::clamp(std::lround(2.0 * v), 0L, 255L)) << (8 * c);
     }
     return out;
 }

@@ -6,9 +6,9 @@
 // (test.wmb's 768-quant floor runs tu -1.5..1.5 under a 256-pixel texture, one texel a quant), and both
 // formats put v = 0 on the image's first row. Normals: flat (each triangle its own three vertices) unless the
 // skin is smooth (vertices shared within a block and batch; the normal is the area-weighted sum of every
-// smooth triangle of the block at that position). MOCV: when the level has lightmaps, each vertex's lightmap
-// colour under (su, sv) (white for a flat skin, which has no lightmap, or a lightmap index outside the list),
-// alpha 0 (see the .cpp); none otherwise. Groups: at most kWmoMaxGroupVertices vertices and
+// smooth triangle of the block at that position). MOCV: when the level has lightmaps, twice each vertex's
+// lightmap colour under (su, sv) (white for a flat skin, which has no lightmap, or a lightmap index outside
+// the list), alpha 0 (see the .cpp); none otherwise. Groups: at most kWmoMaxGroupVertices vertices and
 // kWmoMaxGroupTriangles triangles each, filled in order; batches (MOBA) are the runs of one material (at most
 // kWmoMaxBatchTriangles each), the collision-only triangles after them in no batch; every group is exterior,
 // with its BSP (wmo_bsp.h) as MOBN / MOBR.
