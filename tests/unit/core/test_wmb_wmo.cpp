@@ -20,6 +20,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -356,6 +357,26 @@ private slots:
         }
         QVERIFY(std::all_of(seen.begin(), seen.end(), [](bool s) { return s; }));
         QVERIFY(bsp.nodes.size() > 1); // 556 faces: split below the 256-face leaves
+        // A point of a face, walked down the planes as the client walks them (below the plane: the negative
+        // child), reaches a leaf that lists the face: its centre and its corners.
+        for (std::size_t t = 0; t < g.triangleCount(); ++t) {
+            std::array<glm::dvec3, 4> points{};
+            for (std::size_t k = 0; k < 3; ++k) {
+                points[k] = vec(g.vertices[g.indices[t * 3 + k]]);
+            }
+            points[3] = (points[0] + points[1] + points[2]) / 3.0;
+            for (const glm::dvec3& p : points) {
+                std::size_t node = 0;
+                while ((bsp.nodes[node].flags & core::wmo_bsp_flags::Leaf) == 0) {
+                    const auto& n = bsp.nodes[node];
+                    const double at = p[int(n.flags)];
+                    node = std::size_t(float(at) < n.planeDist ? n.negChild : n.posChild);
+                }
+                const auto& leaf = bsp.nodes[node];
+                const auto first = bsp.faces.begin() + leaf.firstFace;
+                QVERIFY(std::find(first, first + leaf.faceCount, std::uint16_t(t)) != first + leaf.faceCount);
+            }
+        }
     }
 
     void corpusFilesReadBack() {
