@@ -16,6 +16,8 @@ struct ModelBounds {
     ModelVec3 min{};
     ModelVec3 max{};
     float radius = 0.0f;
+
+    bool operator==(const ModelBounds&) const = default;
 };
 
 } // namespace mapsmith::io

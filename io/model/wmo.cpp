@@ -147,6 +147,7 @@ bool WmoRootReader::readDoodads(RawChunk& c) {
 }
 
 bool WmoRootReader::read(RawChunk& c) {
+    mRoot.chunkOrder.push_back(c.id);
     if (c.id == detail::kMver) {
         mHasVersion = true;
         return detail::readWmoVersion(c, mReport, mRoot.version);
@@ -162,6 +163,7 @@ bool WmoRootReader::read(RawChunk& c) {
     }
     if (c.id == kMosb) {
         mRoot.skybox = detail::textUpToNul(c.data.data());
+        mRoot.skyboxSize = std::uint32_t(c.data.size()); // a chunk's size is a u32
         return true;
     }
     if (c.id == kMomt) {

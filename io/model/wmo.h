@@ -16,7 +16,8 @@
 //   MODS doodad sets, 32 bytes: char[20] name, u32 first doodad, u32 doodad count, u32 unused
 //   MODD doodad placements, 40 bytes: u32 (bits 0-23 MODN offset, 24-31 flags), f32[3] position,
 //        f32[4] rotation quaternion (x, y, z, w), f32 scale, u32 colour (BGRA)
-// Any other chunk (MOPV, MOPT, MOPR, MOVV, MOVB, MOLT, MFOG, MCVP, ...) is kept as read.
+// Any other chunk (MOPV, MOPT, MOPR, MOVV, MOVB, MOLT, MFOG, MCVP, ...) is kept as read, and the ids of all
+// chunks in file order (WmoRoot::chunkOrder) so that the writer (wmo_writer.h) puts each back in its place.
 
 #include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
@@ -26,6 +27,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +52,8 @@ struct WmoStringBlock {
     std::string at(std::uint32_t offset) const;
     // Every non-empty string, in order.
     std::vector<std::string> names() const;
+
+    bool operator==(const WmoStringBlock&) const = default;
 };
 
 struct WmoMaterial {
@@ -63,18 +67,24 @@ struct WmoMaterial {
     std::uint32_t groundType = 0;
     std::uint32_t color2 = 0;
     std::uint32_t flags2 = 0;
+
+    bool operator==(const WmoMaterial&) const = default;
 };
 
 struct WmoGroupInfo {
     std::uint32_t flags = 0;
     ModelBounds bounds; // radius 0
     std::int32_t nameOffset = -1;
+
+    bool operator==(const WmoGroupInfo&) const = default;
 };
 
 struct WmoDoodadSet {
     std::string name; // up to the first NUL of the 20 stored bytes
     std::uint32_t firstDoodad = 0;
     std::uint32_t doodadCount = 0;
+
+    bool operator==(const WmoDoodadSet&) const = default;
 };
 
 struct WmoDoodad {
@@ -84,6 +94,8 @@ struct WmoDoodad {
     std::array<float, 4> rotation{}; // quaternion x, y, z, w
     float scale = 1.0f;
     std::uint32_t color = 0; // BGRA
+
+    bool operator==(const WmoDoodad&) const = default;
 };
 
 // A chunk the reader keeps without interpreting it.
@@ -91,6 +103,8 @@ struct WmoRawChunk {
     FourCC id;
     std::uint64_t at = 0; // offset of its header in the file
     std::vector<std::byte> data;
+
+    bool operator==(const WmoRawChunk&) const = default;
 };
 
 struct WmoRoot {
@@ -115,10 +129,18 @@ struct WmoRoot {
     WmoStringBlock groupNames; // MOGN
     std::vector<WmoGroupInfo> groupInfos;
     std::string skybox; // MOSB up to its first NUL
+    // MOSB's size as stored (the name, its NUL and padding); nullopt: the name, a NUL, zeros up to a multiple
+    // of 4 bytes.
+    std::optional<std::uint32_t> skyboxSize;
     std::vector<WmoDoodadSet> doodadSets;
     WmoStringBlock doodadNames; // MODN
     std::vector<WmoDoodad> doodads;
     std::vector<WmoRawChunk> otherChunks; // in file order
+    // The ids of every chunk in file order, interpreted and raw (repeats included), as read; the writer
+    // follows it. Empty (a WMO built in memory): the client's order (wmo_writer.h).
+    std::vector<FourCC> chunkOrder;
+
+    bool operator==(const WmoRoot&) const = default;
 };
 
 // Reads a WMO root held in memory. MVER and MOHD are required (an error in both modes without them). Strict

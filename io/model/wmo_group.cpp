@@ -164,6 +164,7 @@ bool WmoGroupReader::readLiquid(RawChunk& c) {
 }
 
 bool WmoGroupReader::readSubChunk(RawChunk& c) {
+    mGroup.subChunkOrder.push_back(c.id);
     const std::uint64_t dataAt = c.data.absoluteAt(0);
     if (c.id == kMopy) {
         return readTriangleInfos(c);
@@ -244,6 +245,7 @@ Expected<WmoGroup> WmoGroupReader::run() {
     bool hasVersion = false;
     bool hasGroup = false;
     const auto readTop = [&](RawChunk& c) {
+        mGroup.chunkOrder.push_back(c.id);
         if (c.id == detail::kMver) {
             hasVersion = true;
             return detail::readWmoVersion(c, mReport, mGroup.version);

@@ -12,7 +12,9 @@
 //   MOCV u32 vertex colours (BGRA; a second MOCV is a second set)     MODR u16 doodad references (MODD)
 //   MLIQ liquid: u32 vertices x, y, u32 tiles x, y, f32[3] corner, u16 material (30 bytes), then x * y
 //        vertices of 8 bytes (4 bytes of flow or UV data, f32 height), then x * y tiles of u8 flags
-// Any other sub-chunk (MOLR, MOBN, MOBR, MPB*, ...) is kept as read.
+// Any other sub-chunk (MOLR, MOBN, MOBR, MPB*, ...) is kept as read, and the ids of the top-level chunks and
+// of MOGP's sub-chunks in file order (WmoGroup::chunkOrder, subChunkOrder) so that the writer (wmo_writer.h)
+// puts each back in its place.
 
 #include "io/binary/diagnostics.h"
 #include "io/binary/error.h"
@@ -37,6 +39,8 @@ inline constexpr std::size_t kWmoLiquidVertexSize = 8;
 struct WmoTriangleInfo { // MOPY
     std::uint8_t flags = 0;
     std::uint8_t material = 0; // into WmoRoot::materials; 0xFF: none
+
+    bool operator==(const WmoTriangleInfo&) const = default;
 };
 
 struct WmoBatch {
@@ -47,6 +51,8 @@ struct WmoBatch {
     std::uint16_t lastVertex = 0; // inclusive
     std::uint8_t flags = 0;
     std::uint8_t material = 0;
+
+    bool operator==(const WmoBatch&) const = default;
 };
 
 struct WmoLiquid {
@@ -59,6 +65,8 @@ struct WmoLiquid {
     std::vector<std::uint32_t> vertexData; // the first 4 bytes of each vertex (flow or UV), row-major
     std::vector<float> heights;            // row-major, x fastest
     std::vector<std::uint8_t> tileFlags;   // row-major
+
+    bool operator==(const WmoLiquid&) const = default;
 };
 
 struct WmoGroup {
@@ -88,8 +96,15 @@ struct WmoGroup {
     std::optional<WmoLiquid> liquid;                   // MLIQ
     std::vector<std::uint16_t> doodadRefs;             // MODR
     std::vector<WmoRawChunk> otherChunks;              // top level and inside MOGP, in file order
+    // The ids of the top-level chunks (MVER, MOGP, ...) and of MOGP's sub-chunks, each in file order
+    // (repeats included), as read; the writer follows them. chunkOrder empty (a group built in memory): the
+    // client's order for both levels, subChunkOrder is not looked at (wmo_writer.h).
+    std::vector<FourCC> chunkOrder;
+    std::vector<FourCC> subChunkOrder;
 
     std::size_t triangleCount() const { return indices.size() / 3; }
+
+    bool operator==(const WmoGroup&) const = default;
 };
 
 // Reads a WMO group file held in memory. What reads satisfies: indices come in whole triangles below
