@@ -348,6 +348,7 @@ Expected<WmbWmo> buildWmoFromWmb(const io::Wmb& level, const WmbWmoOptions& opti
         return CoreError(CoreError::Code::Refused, "the WMO needs a file name");
     }
     WmbWmo out;
+    out.rootPath = joinGamePath(options.gameFolder, options.name + ".wmo");
     std::size_t skyTriangles = 0;
 
     // Triangles, in the WMO's winding: WMB7 stores front faces clockwise seen from the front (Direct3D's

@@ -34,6 +34,7 @@ struct WmoOutputFile {
 };
 
 struct WmbWmo {
+    std::string rootPath; // "<gameFolder>\\<name>.wmo": what a MODF / MWMO entry names
     io::WmoRoot root;
     std::vector<io::WmoGroup> groups;    // empty when the level has no block triangles (nothing to place)
     std::vector<WmoOutputFile> textures; // the BLPs, at the paths MOTX names
@@ -49,7 +50,7 @@ Expected<WmbWmo> buildWmoFromWmb(const io::Wmb& level, const WmbWmoOptions& opti
 // positions with it too, so models stand where they stood in the level. A scale, no mirror (see above).
 glm::dvec3 wmbToWmoLocal(const io::WmbVec3& quants, double yardsPerQuant);
 
-// Root, groups and textures serialized, with their game paths: the root at <gameFolder>\<name>.wmo, group k
+// Root, groups and textures serialized, with their game paths, in that order: the root at rootPath, group k
 // at <gameFolder>\<name>_<kkk>.wmo, then the textures.
 std::vector<WmoOutputFile> wmoOutputFiles(const WmbWmo& wmo);
 
