@@ -655,11 +655,12 @@ void MainWindow::documentAboutToChange() {
 }
 
 void MainWindow::documentChanged(core::MapDocument* doc) {
+    mTools->setDocument(doc, mDocs->ids());
     if (mapFolder() != mAssetMapFolder && mTextureCache) {
-        mAssetMapFolder = mapFolder(); // the map's own files (an imported level) are assets of it
+        // The map's own files (an imported level) are assets of it; the viewport gets them before the map.
+        mAssetMapFolder = mapFolder();
         applyAssetSources();
     }
-    mTools->setDocument(doc, mDocs->ids());
     mUndoGroup->addStack(doc->undoStack());
     mUndoGroup->setActiveStack(doc->undoStack());
     connect(doc, &core::MapDocument::modifiedChanged, this, [this] {
