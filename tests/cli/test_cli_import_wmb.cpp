@@ -151,6 +151,12 @@ void TestCliImportWmb::importsTheLevel() {
         QVERIFY2(kinds.contains(kind), kind);
     }
 
+    // The map folder is an asset source of the map: place finds the level's WMO there without --data.
+    r = runCli({"place", map, "World\\wmo\\Gamestudio\\test\\test.wmo", "--at", "-300,-300", "--rotation",
+                "270", "--json"});
+    QVERIFY2(r.code == cli::Ok, qPrintable(r.err));
+    QCOMPARE(Json::parse(r.out.toStdString())["placed"][0]["file"], "World\\wmo\\Gamestudio\\test\\test.wmo");
+
     // export-patch ships the level's files at their game paths.
     r = runCli({"export-patch", map, "--out", dir.path() + "/patch-4.MPQ"});
     QVERIFY2(r.code == cli::Ok, qPrintable(r.err));
