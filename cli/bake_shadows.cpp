@@ -116,7 +116,8 @@ int runBakeShadows(const QStringList& args) {
     core::BakeShadowsSettings settings;
     settings.sun = *sunDirection;
     if (parser.isSet(models)) {
-        const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+        core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+        core::addMapFolder(assets, map->dir); // the map's own models
         if (printDataProblems(assets, command, err)) {
             return Failure;
         }

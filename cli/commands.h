@@ -35,6 +35,7 @@ int runImportHeightmap(const QStringList& args);
 int runExportHmp(const QStringList& args); // cli/hmp_terrain.cpp
 int runImportHmp(const QStringList& args);
 int runPlace(const QStringList& args);       // cli/place.cpp
+int runImportWmb(const QStringList& args);   // cli/import_wmb.cpp
 int runServerMaps(const QStringList& args);  // cli/server_maps.cpp
 int runRepair(const QStringList& args);      // cli/repair.cpp
 int runBakeShadows(const QStringList& args); // cli/bake_shadows.cpp

@@ -47,6 +47,9 @@ Commands:
   place MAPDIR --csv FILE [--data DIR]... [--json]
                                                 add M2 doodads and WMOs by world position, with
                                                 their real bounds from the game data
+  import-wmb LEVEL.wmb MAPDIR --at X,Y[,Z] [--scale S] [--data DIR]... [--json]
+                                                a Gamestudio level into the map: its blocks as a WMO,
+                                                MDL entities as doodads, HMP entities as terrain
   server-maps MAPDIR --map-id N --core azerothcore|trinitycore --out DIR [--tiles X_Y[:X2_Y2]]
                                                 the .map files a 3.3.5 server reads, as its map
                                                 extractor writes them from the tiles
@@ -131,6 +134,9 @@ int main(int argc, char** argv) {
     }
     if (command == QLatin1String("place")) {
         return mapsmith::cli::runPlace(args);
+    }
+    if (command == QLatin1String("import-wmb")) {
+        return mapsmith::cli::runImportWmb(args);
     }
     if (command == QLatin1String("server-maps")) {
         return mapsmith::cli::runServerMaps(args);

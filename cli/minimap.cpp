@@ -70,7 +70,15 @@ int runMinimap(const QStringList& args) {
         }
         request.block = *block;
     }
-    const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+    const auto map = openMapFolder(parser.positionalArguments().first());
+    if (!map) {
+        err << command << ": " << QString::fromStdString(map.error().message) << "\n";
+        return Failure;
+    }
+    core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+    if (parser.isSet(data)) {
+        core::addMapFolder(assets, map->dir); // the map's own models (an imported level's WMO)
+    }
     if (printDataProblems(assets, command, err)) {
         return Failure;
     }
@@ -80,11 +88,6 @@ int runMinimap(const QStringList& args) {
         if (!parser.isSet(noModels)) {
             request.models = std::make_shared<core::ModelLibrary>(assets.source);
         }
-    }
-    const auto map = openMapFolder(parser.positionalArguments().first());
-    if (!map) {
-        err << command << ": " << QString::fromStdString(map.error().message) << "\n";
-        return Failure;
     }
     request.wdtPath = map->wdtPath;
     const auto planned = core::minimapTiles(request);

@@ -175,14 +175,15 @@ int runPlace(const QStringList& args) {
         requests.push_back(std::move(*r));
     }
 
-    const core::OpenedAssets assets = core::openDataPaths(parser.values(data));
-    if (printDataProblems(assets, command, err)) {
-        err << command << ": nothing written\n";
-        return Failure;
-    }
     auto map = openMapFolder(positional.first());
     if (!map) {
         err << command << ": " << QString::fromStdString(map.error().describe()) << "\n";
+        return Failure;
+    }
+    core::OpenedAssets assets = core::openDataPaths(parser.values(data));
+    core::addMapFolder(assets, map->dir); // the map's own models (an imported level's WMO)
+    if (printDataProblems(assets, command, err)) {
+        err << command << ": nothing written\n";
         return Failure;
     }
     auto* source = new core::FolderMapSource(map->wdtPath);
@@ -214,7 +215,7 @@ int runPlace(const QStringList& args) {
     auto placed = core::placeObjects(document, models, ids, requests);
     if (!placed) {
         QString message = QString::fromStdString(placed.error().describe());
-        if (assets.source->size() == 0 && placed.error().code == core::CoreError::Code::File) {
+        if (!parser.isSet(data) && placed.error().code == core::CoreError::Code::File) {
             message += QStringLiteral(" (no --data given)");
         }
         err << command << ": " << (fromCsv ? parser.value(csv) + QStringLiteral(": ") : QString()) << message

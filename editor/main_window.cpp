@@ -11,6 +11,7 @@
 #include "editor/autosave.h"
 #include "editor/bake_shadows_action.h"
 #include "editor/document_manager.h"
+#include "editor/import_level_action.h"
 #include "editor/map_repair_action.h"
 #include "editor/minimap_builder.h"
 #include "editor/minimap_render_action.h"
@@ -23,6 +24,7 @@
 #include "editor/tool_settings_dock.h"
 #include "editor/viewport/terrain_viewport.h"
 #include "editor/viewport/texture_source.h"
+#include "io/assets/overlay_asset_source.h"
 #include "io/assets/texture_cache.h"
 #include "widgets/asset_folders_dialog.h"
 #include "widgets/chunk_layers_panel.h"
@@ -44,6 +46,7 @@
 #include <QDebug>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -214,6 +217,18 @@ void MainWindow::createFileMenu() {
             mDocs->importAlphaMap(alpha, folder);
         }
     });
+    QMenu* importMenu = file->addMenu(tr("&Import"));
+    ImportLevelAction::Hooks levelHooks;
+    levelHooks.cameraTarget = [this] {
+        const auto target = mViewport->pick(mViewport->rect().center());
+        return target ? *target : mViewport->cameraPosition();
+    };
+    levelHooks.gameData = [this] { return mGameData; };
+    levelHooks.mapFilesWritten = [this] { applyAssetSources(); };
+    mImportLevel = new ImportLevelAction(*mDocs, importMenu, this, std::move(levelHooks));
+    connect(mImportLevel, &ImportLevelAction::failed, this, &MainWindow::reportError);
+    connect(mImportLevel, &ImportLevelAction::imported, this,
+            [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
     file->addAction(tr("&Export Patch MPQ..."), this, &MainWindow::exportPatchAsked);
     file->addAction(tr("Export &Server Maps..."), this, &MainWindow::exportServerMapsAsked);
     QMenu* alpha = file->addMenu(tr("Alpha Maps on Save"));
@@ -641,6 +656,11 @@ void MainWindow::documentAboutToChange() {
 
 void MainWindow::documentChanged(core::MapDocument* doc) {
     mTools->setDocument(doc, mDocs->ids());
+    if (mapFolder() != mAssetMapFolder && mTextureCache) {
+        // The map's own files (an imported level) are assets of it; the viewport gets them before the map.
+        mAssetMapFolder = mapFolder();
+        applyAssetSources();
+    }
     mUndoGroup->addStack(doc->undoStack());
     mUndoGroup->setActiveStack(doc->undoStack());
     connect(doc, &core::MapDocument::modifiedChanged, this, [this] {
@@ -802,37 +822,10 @@ void MainWindow::rebuildMinimap() {
 
 bool MainWindow::applyAssetFolders() {
     const core::OpenedAssets opened = core::openGameData(mAssetFolders, mExtraData);
-    mTextureCache->setSource(opened.source);
-    mGameTextures.clear();
-    for (const std::string& path : opened.source->list("tileset\\*.blp")) {
-        mGameTextures.push_back(QString::fromStdString(path));
-    }
-    mViewport->reloadTextures();
-    if (mModels) {
-        mModels->setProblemHandler({});
-    }
-    mModels = std::make_shared<core::ModelLibrary>(opened.source);
+    mGameData = opened.source;
     mHasGameData = opened.source->size() > 0;
-    mModelProblems = 0;
-    if (opened.source->size() > 0) {
-        // Without game data every model is missing, and saying so would be noise.
-        mModels->setProblemHandler([this](const core::ModelProblem& problem) {
-            QMetaObject::invokeMethod(
-                this, [this, problem] { reportModelProblem(problem); }, Qt::QueuedConnection);
-        });
-    }
-    const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
-    mViewport->setObjectBounds(bounds);
-    mViewport->setModelLibrary(opened.source->size() > 0 ? mModels : nullptr); // without data: boxes
-    showSelectedObject(); // the docks name the files of the new game data
-    mDocs->setModelBounds(opened.source->size() > 0 ? bounds.modelBounds : core::ModelBoundsFn{});
-    mTools->objects()->setBounds(bounds);
-    mModelBrowser->setPreviewProvider(modelPreviewsFrom(mModels, mTextureCache));
-    mModelBrowser->setModels(placeableModels(*opened.source));
-    rebuildMinimap();
-    // A new source: every thumbnail is made again (the provider itself is unchanged).
-    mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
-    refreshTextureBrowser();
+    mAssetMapFolder = mapFolder();
+    applyAssetSources();
     for (const QString& note : opened.notes) {
         qWarning().noquote() << note; // e.g. the archive checker is missing: the log keeps it
     }
@@ -849,6 +842,56 @@ bool MainWindow::applyAssetFolders() {
                                  : summary + QStringLiteral(". ") + opened.notes.join(QLatin1Char(' ')),
                              8000);
     return true;
+}
+
+QString MainWindow::mapFolder() const {
+    return document() && !mDocs->isBundled() ? QFileInfo(mDocs->path()).absolutePath() : QString();
+}
+
+void MainWindow::applyAssetSources() {
+    // The open map's folder above the game data: the files an import wrote there (a level's WMO) are
+    // found by their game paths.
+    std::shared_ptr<const io::AssetSource> source = mGameData;
+    bool mapFiles = false;
+    if (!mAssetMapFolder.isEmpty()) {
+        if (auto folder = io::FolderAssetSource::open(QFile::encodeName(mAssetMapFolder).toStdString())) {
+            mapFiles = !(*folder)->list("World").empty();
+            source =
+                std::make_shared<io::OverlayAssetSource>(std::vector<std::shared_ptr<const io::AssetSource>>{
+                    std::shared_ptr<const io::AssetSource>(std::move(*folder)), mGameData});
+        }
+    }
+    mTextureCache->setSource(source);
+    mGameTextures.clear();
+    for (const std::string& path : source->list("tileset\\*.blp")) {
+        mGameTextures.push_back(QString::fromStdString(path));
+    }
+    mViewport->reloadTextures();
+    if (mModels) {
+        mModels->setProblemHandler({});
+    }
+    mModels = std::make_shared<core::ModelLibrary>(source);
+    mModelProblems = 0;
+    if (mHasGameData) {
+        // Without game data every model is missing, and saying so would be noise.
+        mModels->setProblemHandler([this](const core::ModelProblem& problem) {
+            QMetaObject::invokeMethod(
+                this, [this, problem] { reportModelProblem(problem); }, Qt::QueuedConnection);
+        });
+    }
+    const bool drawModels = mHasGameData || mapFiles; // without either: boxes
+    const core::ObjectBoundsSettings bounds = core::ModelLibrary::settingsFor(mModels);
+    mViewport->setObjectBounds(bounds);
+    mViewport->setModelLibrary(drawModels ? mModels : nullptr);
+    showSelectedObject(); // the docks name the files of the new game data
+    mDocs->setModelBounds(drawModels ? bounds.modelBounds : core::ModelBoundsFn{});
+    mTools->objects()->setBounds(bounds);
+    mModelBrowser->setPreviewProvider(modelPreviewsFrom(mModels, mTextureCache));
+    mModelBrowser->setModels(placeableModels(*source));
+    rebuildMinimap();
+    // A new source: every thumbnail is made again (the provider itself is unchanged).
+    mTextureBrowser->setImageProvider(thumbnailsFrom(mTextureCache));
+    refreshTextureBrowser();
 }
 
 void MainWindow::updateAlphaActions() {

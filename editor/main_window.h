@@ -38,8 +38,9 @@ class MapDocument;
 } // namespace mapsmith::core
 
 namespace mapsmith::io {
+class AssetSource;
 class TextureCache;
-}
+} // namespace mapsmith::io
 
 namespace mapsmith::widgets {
 struct GoToTarget;
@@ -62,6 +63,7 @@ class Autosave;
 class DocumentManager;
 class MinimapBuilder;
 class RecoveryOffer;
+class ImportLevelAction;
 class MapRepairAction;
 class OldLiquidsAction;
 class BakeShadowsAction;
@@ -92,6 +94,7 @@ public:
     OldLiquidsAction* oldLiquids() const { return mOldLiquids; }
     BakeShadowsAction* bakeShadows() const { return mBakeShadows; }
     MinimapRenderAction* minimapRender() const { return mMinimapRender; }
+    ImportLevelAction* importLevel() const { return mImportLevel; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
     // leaves the Qt 3D window black). Null viewport part when the capture timed out.
@@ -170,6 +173,8 @@ private:
     void refreshTextureBrowser();
     void applyPreferences();
     bool applyAssetFolders();
+    void applyAssetSources();  // the game data with the open map's folder on top, to every user
+    QString mapFolder() const; // the open map's folder; empty without one (bundled)
     void rebuildMinimap();
     void showTileSummary(const core::TileCoord& tile);
     void refreshTileSummary(); // the shown tile changed: summarize it again
@@ -207,6 +212,7 @@ private:
     QAction* mDeleteObjects = nullptr;
     ObjectActions* mObjectActions = nullptr;
     MapRepairAction* mMapRepair = nullptr;
+    ImportLevelAction* mImportLevel = nullptr;
     OldLiquidsAction* mOldLiquids = nullptr;
     BakeShadowsAction* mBakeShadows = nullptr;
     MinimapRenderAction* mMinimapRender = nullptr;
@@ -224,9 +230,11 @@ private:
     std::shared_ptr<io::TextureCache> mTextureCache;
     QStringList mGameTextures;
     MinimapBuilder* mMinimap = nullptr;
-    std::shared_ptr<core::ModelLibrary> mModels; // the game data's models (proxies, bounds)
-    bool mHasGameData = false;                   // game data folders are set (models can be read)
-    int mModelProblems = 0;                      // models of mModels without bounds, reported so far
+    std::shared_ptr<core::ModelLibrary> mModels;      // the game data's models (proxies, bounds)
+    std::shared_ptr<const io::AssetSource> mGameData; // the game data folders, without the map's
+    QString mAssetMapFolder;                          // the map folder mModels reads from; empty: none
+    bool mHasGameData = false;                        // game data folders are set (models can be read)
+    int mModelProblems = 0;                           // models of mModels without bounds, reported so far
     QActionGroup* mAlphaGroup = nullptr;
     QLabel* mLoadingLabel = nullptr;
     ToolSettingsDock* mToolSettings = nullptr;

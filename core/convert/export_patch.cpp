@@ -177,12 +177,52 @@ std::vector<std::pair<fs::path, std::string>> minimapFiles(const fs::path& mapDi
     return found;
 }
 
+// The map's own game files under <mapDir>/World/ (any case: an imported level's WMO, its textures and
+// models), except World/Maps/ (the client reads the map itself from the plan's own paths), as (file, game
+// path "World\\..."), sorted by game path; backups and temporaries are added to `skipped`.
+std::vector<std::pair<fs::path, std::string>> worldFiles(const fs::path& mapDir,
+                                                         std::vector<std::string>& skipped) {
+    std::vector<std::pair<fs::path, std::string>> found;
+    std::error_code ec;
+    for (fs::directory_iterator top(mapDir, ec), end; !ec && top != end; top.increment(ec)) {
+        std::error_code dirEc;
+        if (!top->is_directory(dirEc) || io::asciiLower(top->path().filename().string()) != "world") {
+            continue;
+        }
+        for (fs::recursive_directory_iterator it(top->path(), ec), last; !ec && it != last;
+             it.increment(ec)) {
+            std::error_code fileEc;
+            if (!it->is_regular_file(fileEc)) {
+                continue;
+            }
+            const std::string relative = it->path().lexically_relative(mapDir).generic_string();
+            std::string gamePath = "World" + relative.substr(top->path().filename().string().size());
+            std::replace(gamePath.begin(), gamePath.end(), '/', '\\');
+            const std::string key = io::asciiLower(gamePath);
+            if (key.rfind("world\\maps\\", 0) == 0) {
+                skipped.push_back(relative + ": under World/Maps, which the map's own files fill");
+            } else if (endsWith(key, ".bak") || endsWith(key, ".mapsmith-tmp")) {
+                skipped.push_back(relative + ": a backup or temporary, not exported");
+            } else {
+                found.emplace_back(it->path(), gamePath);
+            }
+        }
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+        return io::asciiLower(a.second) < io::asciiLower(b.second);
+    });
+    return found;
+}
+
 } // namespace
 
 PatchFileKind patchFileKind(const std::string& gamePath) {
     const std::string key = io::asciiLower(gamePath);
     if (endsWith(key, "\\md5translate.trs") || key == "md5translate.trs") {
         return PatchFileKind::Translate;
+    }
+    if (key.rfind("world\\", 0) == 0 && key.rfind("world\\maps\\", 0) != 0) {
+        return PatchFileKind::World;
     }
     if (endsWith(key, ".wdt")) {
         return PatchFileKind::Wdt;
@@ -216,6 +256,9 @@ void PatchContents::add(PatchFileKind kind) {
     case PatchFileKind::Translate:
         ++translate;
         break;
+    case PatchFileKind::World:
+        ++world;
+        break;
     case PatchFileKind::Other:
         ++other;
         break;
@@ -232,6 +275,9 @@ std::string describePatchContents(const PatchContents& c) {
     out += ", " + count(c.minimaps, "minimap", "minimaps");
     if (c.translate > 0) {
         out += ", md5translate.trs";
+    }
+    if (c.world > 0) {
+        out += ", " + count(c.world, "world file", "world files");
     }
     if (c.other > 0) {
         out += ", " + count(c.other, "other file", "other files");
@@ -369,6 +415,15 @@ Expected<PatchExportPlan> planPatchExport(const fs::path& mapDir, std::string ma
             }
         }
         plan.files.push_back(std::move(minimap));
+    }
+    // The map's own models and textures (an imported level's WMO), at their game paths.
+    for (auto& world : worldFiles(mapDir, plan.skipped)) {
+        for (const auto& [file, gamePath] : plan.files) {
+            if (io::asciiLower(gamePath) == io::asciiLower(world.second)) {
+                return sameToClient(file, world.first);
+            }
+        }
+        plan.files.push_back(std::move(world));
     }
     for (const auto& [file, gamePath] : plan.files) {
         plan.contents.add(patchFileKind(gamePath));

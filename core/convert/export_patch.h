@@ -2,8 +2,10 @@
 // "Export patch": a map folder's saved files in one new MPQ archive the 3.3.5 client loads over its
 // own data, at the paths it asks for: World\Maps\<Name>\<Name>.wdt, <Name>.wdl and
 // <Name>_<x>_<y>.adt, plus the rendered minimaps of <map folder>/minimaps/ (core/render/minimap_export.h)
-// at their paths under textures\Minimap\ with, when hashed, the merged md5translate.trs. Plain std (no
-// Qt): used by `mapsmith-cli export-patch` and the editor.
+// at their paths under textures\Minimap\ with, when hashed, the merged md5translate.trs, plus the map's
+// own game files under <map folder>/World/ (an imported level's WMO, BLPs and models: core/convert/
+// wmb_import.h) at their paths "World\...". Plain std (no Qt): used by `mapsmith-cli export-patch` and the
+// editor.
 
 #include "core/document/core_error.h"
 
@@ -18,7 +20,15 @@
 namespace mapsmith::core {
 
 // What a file of the patch is, from its game path.
-enum class PatchFileKind { Wdt, Wdl, Tile, Minimap, Translate, Other };
+enum class PatchFileKind {
+    Wdt,
+    Wdl,
+    Tile,
+    Minimap,
+    Translate,
+    World,
+    Other
+}; // World: World\... but World\Maps
 PatchFileKind patchFileKind(const std::string& gamePath);
 
 // How many files of each kind a patch holds.
@@ -28,6 +38,7 @@ struct PatchContents {
     std::size_t tiles = 0;
     std::size_t minimaps = 0;
     std::size_t translate = 0; // md5translate.trs: 0 or 1
+    std::size_t world = 0;     // the map's own files under World\ (models, textures)
     std::size_t other = 0;
     void add(PatchFileKind kind);
     bool operator==(const PatchContents&) const = default;
@@ -55,7 +66,9 @@ struct PatchExportPlan {
 // named <Name>_<x>_<y>.adt, ignoring case, with x and y in 0..63 written as the client writes
 // them (no leading zeros). Backups, split files (_tex0, _obj0, ...) and every other file are skipped.
 // Under <mapDir>/minimaps/ (recursively) every .blp below textures/Minimap/ and the md5translate.trs
-// there go in at their relative paths; backups and other files there are skipped.
+// there go in at their relative paths; backups and other files there are skipped. Every file under
+// <mapDir>/World/ (recursively, the folder's name in any case) goes in at "World\<its relative path>",
+// after the minimaps, sorted by game path, except World/Maps/ and backups (skipped).
 // Errors: mapDir is not a readable folder, no or several WDTs, an unreadable WDT, or two files that
 // differ only in case and so would be the same file in the archive.
 Expected<PatchExportPlan> planPatchExport(const std::filesystem::path& mapDir, std::string mapName = {});

@@ -3,6 +3,7 @@
 #include "core/assets/archive_guard.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 #include <QStringList>
@@ -236,6 +237,19 @@ OpenedAssets openGameData(const AssetFolders& saved, const QStringList& extraPat
     Layers folders;
     openSavedFolders(saved, folders);
     return stack(std::move(named), std::move(folders));
+}
+
+void addMapFolder(OpenedAssets& assets, const QString& mapFolder) {
+    if (mapFolder.isEmpty()) {
+        return;
+    }
+    auto folder = io::FolderAssetSource::open(QFile::encodeName(mapFolder).toStdString());
+    if (!folder) {
+        assets.problems.push_back(QStringLiteral("the map folder %1 cannot be listed: %2")
+                                      .arg(mapFolder, QString::fromStdString(folder.error().describe())));
+        return;
+    }
+    assets.source->pushFront(std::move(*folder));
 }
 
 } // namespace mapsmith::core

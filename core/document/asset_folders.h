@@ -71,4 +71,10 @@ OpenedAssets openDataPaths(const QStringList& paths);
 // are listed, the named paths' first.
 OpenedAssets openGameData(const AssetFolders& saved, const QStringList& extraPaths);
 
+// Adds a map's own folder as loose files above every other source (`mapsmith-cli` commands and the editor
+// do so for the open map), so the files an import wrote under it (an imported level's
+// World\wmo\Gamestudio\... WMO, textures and models) are found by their game paths like the game's. A
+// folder that cannot be listed is a problem; an empty path adds nothing.
+void addMapFolder(OpenedAssets& assets, const QString& mapFolder);
+
 } // namespace mapsmith::core

@@ -318,7 +318,8 @@ Expected<WdlUpdate> MapDocument::prepareWdl() {
     return update;
 }
 
-MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, const SaveProgress& progress) {
+MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, const SaveProgress& progress,
+                                          const std::vector<MapFile>& files) {
     SaveReport report;
     const std::vector<TileCoord> tiles = modifiedTiles();
     // The .wdl is prepared before any file is written (a failure here writes nothing) and written with
@@ -342,6 +343,11 @@ MapDocument::SaveReport MapDocument::save(const io::AdtWriteOptions& options, co
         report.error = error;
         return report;
     };
+    for (const MapFile& file : files) {
+        if (auto written = mSource->writeMapFile(file); !written) {
+            return fail(QString::fromStdString(written.error().describe()), false);
+        }
+    }
     int done = 0;
     for (const TileCoord t : tiles) {
         if (auto written = mSource->writeTileModel(t, *tile(t), options); !written) {

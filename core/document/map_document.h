@@ -101,8 +101,10 @@ public:
     // Writes the modified tiles, the map's .wdl with their entries regenerated (core/document/wdl_update.h;
     // a map without one gets one with every tile the WDT lists), then the WDT when it changed, all in one
     // transaction of the source (MapSource::beginWrites): every file is written or none. The .wdl is
-    // prepared before any file is written (a tile it cannot read stops the save there).
-    SaveReport save(const io::AdtWriteOptions& options = {}, const SaveProgress& progress = {});
+    // prepared before any file is written (a tile it cannot read stops the save there). `files` (the
+    // files of an import, MapSource::writeMapFile) are written in the same transaction, first.
+    SaveReport save(const io::AdtWriteOptions& options = {}, const SaveProgress& progress = {},
+                    const std::vector<MapFile>& files = {});
     // Writes the whole map (WDT, .wdl and every tile the WDT lists, loaded or not) to `target` and makes it
     // the document's source: later saves go there. All of it in one transaction of `target`. On failure or
     // cancel nothing is written and the old source stays.

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -234,6 +235,65 @@ io::Expected<void> FolderMapSource::writeWdl(std::span<const std::byte> bytes) {
     return inTransaction([&] { return stage(wdlPath(), bytes); });
 }
 
+namespace {
+
+// The relative path with '/' separators, or empty when it is not one inside the map folder.
+std::string mapFilePath(const std::string& path) {
+    std::string out = path;
+    std::replace(out.begin(), out.end(), '\\', '/');
+    if (out.empty() || out.front() == '/' || out.find(':') != std::string::npos) {
+        return {};
+    }
+    std::size_t start = 0;
+    while (start <= out.size()) {
+        const std::size_t end = std::min(out.find('/', start), out.size());
+        const std::string part = out.substr(start, end - start);
+        if (part.empty() || part == "." || part == "..") {
+            return {};
+        }
+        start = end + 1;
+    }
+    return out;
+}
+
+io::Error badMapFile(const std::string& path) {
+    return io::Error{
+        io::ErrorCode::FileIo, {}, 0, "'" + path + "' is not a path inside the map folder; nothing written"};
+}
+
+} // namespace
+
+io::Expected<void> FolderMapSource::writeMapFile(const MapFile& file) {
+    const std::string relative = mapFilePath(file.path);
+    if (relative.empty()) {
+        return badMapFile(file.path);
+    }
+    const QString target = QDir(mDir).filePath(QString::fromStdString(relative));
+    const QString folder = QFileInfo(target).absolutePath();
+    if (!QDir().mkpath(folder)) {
+        return io::Error{io::ErrorCode::FileIo, {}, 0, "could not create the folder " + folder.toStdString()};
+    }
+    return inTransaction([&] { return stage(target, file.bytes); });
+}
+
+io::Expected<void> MemoryMapSource::writeMapFile(const MapFile& file) {
+    const std::string relative = mapFilePath(file.path);
+    if (relative.empty()) {
+        return badMapFile(file.path);
+    }
+    if (mPending) {
+        mPending->files[relative] = file.bytes;
+        return {};
+    }
+    mFiles[relative] = file.bytes;
+    return {};
+}
+
+const std::vector<std::byte>* MemoryMapSource::mapFile(const std::string& path) const {
+    const auto it = mFiles.find(mapFilePath(path));
+    return it == mFiles.end() ? nullptr : &it->second;
+}
+
 io::Expected<io::Wdt> MemoryMapSource::readWdt() {
     return io::readWdt(mWdt);
 }
@@ -315,6 +375,9 @@ io::Expected<void> MemoryMapSource::commitWrites() {
     if (pending.wdl) {
         mWdl = std::move(pending.wdl);
         ++mWdlWrites;
+    }
+    for (auto& [path, bytes] : pending.files) {
+        mFiles[path] = std::move(bytes);
     }
     return {};
 }

@@ -15,11 +15,19 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace mapsmith::core {
 
 class FileTransaction;
+
+// A file of the map's own beside its tiles, by its path relative to the map folder ('/' or '\\'
+// separators): an imported level's WMO at its game path ("World\\wmo\\Gamestudio\\test\\test.wmo").
+struct MapFile {
+    std::string path;
+    std::vector<std::byte> bytes;
+};
 
 // How a map's tiles are stored: one v18 file per tile (WotLK), or split sets (Cata+: Name_X_Y.adt with
 // _tex0 and _obj0 beside it).
@@ -39,6 +47,9 @@ public:
     // exists but cannot be read. writeWdl replaces it atomically (the message names the file).
     virtual io::Expected<std::optional<std::vector<std::byte>>> readWdl() const = 0;
     virtual io::Expected<void> writeWdl(std::span<const std::byte> bytes) = 0;
+    // Writes a MapFile like a tile (in the open transaction, or alone; atomic). Refused for an empty path
+    // or one that leaves the map folder (absolute, "..").
+    virtual io::Expected<void> writeMapFile(const MapFile& file) = 0;
 
     // The writes between beginWrites() and commitWrites() reach the source together: all of them, or
     // (after a failure, abortWrites() or a crash) none. Without beginWrites() each write stands alone.
@@ -81,6 +92,8 @@ public:
     io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
     io::Expected<std::optional<std::vector<std::byte>>> readWdl() const override;
     io::Expected<void> writeWdl(std::span<const std::byte> bytes) override;
+    // <dir>/<path>, its folders made first (they stay when the write is rolled back); a .bak kept.
+    io::Expected<void> writeMapFile(const MapFile& file) override;
     void beginWrites() override;
     io::Expected<void> commitWrites() override;
     void abortWrites() override;
@@ -117,10 +130,13 @@ public:
     io::Expected<void> writeWdt(std::span<const std::byte> bytes) override;
     io::Expected<std::optional<std::vector<std::byte>>> readWdl() const override { return mWdl; }
     io::Expected<void> writeWdl(std::span<const std::byte> bytes) override;
+    io::Expected<void> writeMapFile(const MapFile& file) override;
     void beginWrites() override;
     io::Expected<void> commitWrites() override;
     void abortWrites() override;
 
+    // A map file committed, by its path with '/' separators; nullptr when none.
+    const std::vector<std::byte>* mapFile(const std::string& path) const;
     void setTile(TileCoord tile, std::vector<std::byte> bytes) { mTiles[tile] = std::move(bytes); }
     TileReader backgroundReader(bool bigAlpha) const override; // reads a copy of the tiles as they are now
     std::optional<std::vector<std::byte>> readV18TileFile(TileCoord tile) const override;
@@ -136,13 +152,15 @@ private:
         std::map<TileCoord, std::vector<std::byte>> tiles;
         std::optional<std::vector<std::byte>> wdt;
         std::optional<std::vector<std::byte>> wdl;
+        std::map<std::string, std::vector<std::byte>> files;
     };
 
     QString mName;
     std::vector<std::byte> mWdt;
     std::optional<std::vector<std::byte>> mWdl;
     std::map<TileCoord, std::vector<std::byte>> mTiles;
-    std::optional<Pending> mPending; // between beginWrites() and commit/abort
+    std::map<std::string, std::vector<std::byte>> mFiles; // map files, key: path with '/' separators
+    std::optional<Pending> mPending;                      // between beginWrites() and commit/abort
     int mWrites = 0;
     int mWdlWrites = 0;
 };

@@ -95,6 +95,7 @@ private slots:
     void cancelAndFailureLeaveNothing();
     void nextFreePatchName();
     void minimapsGoInAndAreCounted();
+    void worldFilesGoInAtTheirGamePaths();
 
 private:
     // mMap: Test.wdt (corpus Azeroth.wdt), Test.wdl, Test_30_31.adt and test_31_31.ADT (corpus tiles),
@@ -317,6 +318,41 @@ void TestExportPatch::minimapsGoInAndAreCounted() {
     fs::remove_all(mMap / "minimaps");
     QCOMPARE(core::describePatchContents(take(core::planPatchExport(mMap)).contents),
              std::string("1 WDT, no WDL, 2 tiles, 0 minimaps"));
+}
+
+void TestExportPatch::worldFilesGoInAtTheirGamePaths() {
+    // The map's own files under World/ (an imported level's WMO, textures, models: core/convert/wmb_import.h)
+    // go in at "World\...", whatever the folder's case; World/Maps, backups and temporaries are skipped.
+    makeMapFolder();
+    const fs::path level = mMap / "world" / "wmo" / "Gamestudio" / "test";
+    fs::create_directories(level);
+    fs::create_directories(mMap / "world" / "Maps" / "Test");
+    QVERIFY(writeFile(level / "test.wmo", bytesOf("root")));
+    QVERIFY(writeFile(level / "test_000.wmo", bytesOf("group")));
+    QVERIFY(writeFile(level / "Stone.blp", bytesOf("texture")));
+    QVERIFY(writeFile(level / "test.wmo.bak", bytesOf("old root")));
+    QVERIFY(writeFile(level / "test.wmo.mapsmith-tmp", bytesOf("half a root")));
+    QVERIFY(writeFile(mMap / "world" / "Maps" / "Test" / "Test.wdt", bytesOf("not the map's")));
+    const auto plan = take(core::planPatchExport(mMap));
+    const PlanFiles tail(plan.files.end() - 3, plan.files.end());
+    const PlanFiles expected = {
+        {level / "Stone.blp", "World\\wmo\\Gamestudio\\test\\Stone.blp"},
+        {level / "test.wmo", "World\\wmo\\Gamestudio\\test\\test.wmo"},
+        {level / "test_000.wmo", "World\\wmo\\Gamestudio\\test\\test_000.wmo"},
+    };
+    QCOMPARE(tail, expected);
+    QCOMPARE(plan.contents.world, std::size_t(3));
+    QCOMPARE(core::patchFileKind("World\\wmo\\x.wmo"), core::PatchFileKind::World);
+    QCOMPARE(core::patchFileKind("World\\Maps\\Test\\Test.wdt"), core::PatchFileKind::Wdt);
+    QVERIFY(anyContains(plan.skipped, "world/wmo/Gamestudio/test/test.wmo.bak: a backup"));
+    QVERIFY(anyContains(plan.skipped, "test.wmo.mapsmith-tmp: a backup or temporary"));
+    QVERIFY(anyContains(plan.skipped, "world/Maps/Test/Test.wdt: under World/Maps"));
+    QCOMPARE(core::describePatchContents(plan.contents),
+             std::string("1 WDT, 1 WDL, 2 tiles, 0 minimaps, 3 world files"));
+    const fs::path out = mRoot / "patch-4.MPQ";
+    take(core::exportPatch(plan, out));
+    auto patch = take(io::MpqAssetSource::open({out}));
+    QVERIFY(take(patch->read("World\\wmo\\Gamestudio\\test\\test.wmo")) == bytesOf("root"));
 }
 
 void TestExportPatch::patchWinsOverBase() {
