@@ -112,7 +112,7 @@ int runImportWmb(const QStringList& args) {
         QStringLiteral("The map folder (holding NAME.wdt and its tiles) or its .wdt."));
     const QCommandLineOption at(QStringLiteral("at"),
                                 QStringLiteral("World position X,Y[,Z] in yards (x north, y west) of the "
-                                               "level's origin; without Z it stands on the terrain."),
+                                               "level's origin; without Z the level's floor (its lowest block) stands on the terrain."),
                                 QStringLiteral("X,Y[,Z]"));
     const QCommandLineOption scale(
         QStringLiteral("scale"),

@@ -65,7 +65,7 @@ std::optional<std::vector<std::byte>> findEntityFile(const io::AssetSource* sour
         }
         return std::move(*bytes);
     }
-    problem = "not found in " + source->describe();
+    problem = "not found in the data folders or beside the level";
     return std::nullopt;
 }
 
@@ -181,6 +181,23 @@ std::string levelGameFolder(const std::string& levelName) {
     return "World\\wmo\\Gamestudio\\" + levelGameName(levelName);
 }
 
+namespace {
+
+// The lowest z (quants) of the level's block bounds; 0 without blocks.
+double lowestBlockQuant(const io::Wmb& level) {
+    double lowest = 0.0;
+    bool any = false;
+    for (const io::WmbBlock& b : level.blocks) {
+        if (!b.triangles.empty() && std::isfinite(b.mins[2])) {
+            lowest = any ? std::min(lowest, double(b.mins[2])) : double(b.mins[2]);
+            any = true;
+        }
+    }
+    return lowest;
+}
+
+} // namespace
+
 Expected<WmbImportPlan> planWmbImport(MapDocument& doc, const io::Wmb& level,
                                       const WmbImportRequest& request) {
     const double ypq = request.yardsPerQuant;
@@ -200,7 +217,9 @@ Expected<WmbImportPlan> planWmbImport(MapDocument& doc, const io::Wmb& level,
     if (request.z) {
         z = *request.z;
     } else if (const auto ground = doc.heightAt(request.at)) {
-        z = *ground;
+        // On the ground: the lowest point of the level's blocks (its floor) at the terrain's height, so
+        // the level stands on the terrain rather than sinking its floor below it.
+        z = *ground - lowestBlockQuant(level) * ypq;
     } else {
         return CoreError(CoreError::Code::Refused,
                          "no terrain height at " + num(request.at.x) + ", " + num(request.at.y));

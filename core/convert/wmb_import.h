@@ -42,7 +42,7 @@ inline constexpr double kDefaultYardsPerQuant = 1.0 / 36.0; // one quant is one 
 struct WmbImportRequest {
     std::string levelName;   // the .wmb's file stem ("test"); sanitized for the game path
     glm::dvec2 at{0.0};      // world yards of the level's origin: x north, y west
-    std::optional<double> z; // yards, up; nullopt: the terrain height at `at`
+    std::optional<double> z; // yards, up; nullopt: the level's lowest block point on the terrain at `at`
     double yardsPerQuant = kDefaultYardsPerQuant;
     // Where the entities' files (.mdl, .hmp) are looked up by the name the level gives, then by its file
     // name alone (case-insensitively): the game data folders and the .wmb's folder (entityFileSource).

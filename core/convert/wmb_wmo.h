@@ -5,9 +5,10 @@
 // Frames: Gamestudio's world is right-handed with z up, x east and y north, in quants (the A7/A8 manual,
 // "entity.x": "a right-handed coordinate system with the Z-axis standing upright, the X-axis pointing to
 // the east, and the Y-axis to the north"). A WMO's local frame is right-handed with z up too (the frame of
-// WoW's world, which a MODF entry rotates and moves it into; rotation 0 keeps local x along the placement's
-// x axis). Both being right-handed z-up, the mapping is a scale only, no mirror: triangle winding and
-// normals keep their signs.
+// WoW's world, which a MODF entry rotates and moves it into: the import turns it with rotation (0, 90, 0) so
+// local x points east, core/convert/wmb_level_frame.h). Both being right-handed z-up, the mapping is a scale
+// only, no mirror; the triangles' corner order is reversed because WMB stores front faces clockwise and WMO
+// counter-clockwise (wmb_wmo.cpp).
 
 #include "core/document/core_error.h"
 #include "io/gamestudio/wmb.h"

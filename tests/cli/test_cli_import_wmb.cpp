@@ -108,13 +108,14 @@ void TestCliImportWmb::importsTheLevel() {
     const CliRun info = runCli({"info", map + "/" + kWmo, "--json"});
     QVERIFY2(info.code == cli::Ok, qPrintable(info.err));
 
-    // MODF: one entry at --at on the ground, rotation (0, 90, 0); MDDF: one doodad per MDL entity, where the
-    // level puts it: level x east (world y falls), y north (world x grows), z up, 1/36 yard per quant.
+    // MODF: one entry at --at, the level's floor (its lowest block point, z -256 quants in test.wmb) on the
+    // ground, rotation (0, 90, 0); MDDF: one doodad per MDL entity, where the level puts it: level x east
+    // (world y falls), y north (world x grows), z up, 1/36 yard per quant.
     const Json tile = dumpTile(map + "/Test_32_32.adt");
     QCOMPARE(tile["mapObjects"].size(), std::size_t(1));
     const auto wmo = worldOf(tile["mapObjects"][0]["position"]);
-    QVERIFY(std::abs(wmo[0] - kAtX) < 0.01 && std::abs(wmo[1] - kAtY) < 0.01 &&
-            std::abs(wmo[2] - kGround) < 0.01);
+    const double origin = kGround + 256.0 * kYardsPerQuant;
+    QVERIFY(std::abs(wmo[0] - kAtX) < 0.01 && std::abs(wmo[1] - kAtY) < 0.01 && std::abs(wmo[2] - origin) < 0.01);
     QCOMPARE(tile["mapObjects"][0]["rotation"], Json::parse("[0.0, 90.0, 0.0]"));
     const io::Wmb level = corpusLevel();
     std::size_t models = 0;
@@ -125,7 +126,7 @@ void TestCliImportWmb::importsTheLevel() {
         ++models;
         const double x = kAtX + e.origin[1] * kYardsPerQuant;
         const double y = kAtY - e.origin[0] * kYardsPerQuant;
-        const double z = kGround + e.origin[2] * kYardsPerQuant;
+        const double z = origin + e.origin[2] * kYardsPerQuant;
         bool found = false;
         for (const Json& d : tile["doodads"]) {
             const auto p = worldOf(d["position"]);

@@ -141,8 +141,8 @@ void TestWmbImport::importsTheCorpusLevel() {
     QVERIFY2(report, report ? "" : report.error().describe().c_str());
     QCOMPARE(doc->undoStack()->count(), steps + 1); // one step
 
-    // The WMO: once, at the origin on the ground, turned 90 degrees (level x east), its files at their game
-    // paths.
+    // The WMO: once, with the level's floor (its lowest block point, z -256 quants) on the ground, turned 90
+    // degrees (level x east), its files at their game paths.
     QCOMPARE(report->wmoModel, std::string("World\\wmo\\Gamestudio\\test\\test.wmo"));
     QVERIFY(report->groups >= 1);
     QVERIFY(report->renderedTriangles > 0);
@@ -150,13 +150,13 @@ void TestWmbImport::importsTheCorpusLevel() {
     QCOMPARE(adt->mapObjects.size(), std::size_t(1));
     QCOMPARE(adt->wmoNames.at(adt->mapObjects[0].nameIndex), report->wmoModel);
     const glm::dvec3 wmoWorld = core::placementToWorld(core::toDvec(adt->mapObjects[0].position));
-    QVERIFY(glm::length(wmoWorld - glm::dvec3(request.at, ground)) < 1e-2);
+    QVERIFY(glm::length(wmoWorld - glm::dvec3(request.at, ground + 256.0 / 36.0)) < 1e-2);
     QCOMPARE(adt->mapObjects[0].rotation, (io::Vec3f{0.0f, 90.0f, 0.0f}));
     QCOMPARE(report->files.front().gamePath, report->wmoModel);
     QVERIFY(io::readWmoRoot(report->files.front().bytes));
 
     // Every MDL entity a doodad at the frame's position of its origin, the model beside the WMO.
-    const core::LevelFrame frame(glm::dvec3(request.at, ground), core::kDefaultYardsPerQuant);
+    const core::LevelFrame frame(glm::dvec3(request.at, ground + 256.0 / 36.0), core::kDefaultYardsPerQuant);
     QCOMPARE(report->doodads.size(), mdlEntities(level));
     QCOMPARE(adt->doodads.size(), report->doodads.size());
     for (const core::WmbImportedDoodad& d : report->doodads) {
