@@ -66,6 +66,8 @@ class MapRepairAction;
 class OldLiquidsAction;
 class BakeShadowsAction;
 class MinimapRenderAction;
+class TerrainImportActions;
+class TerrainExportActions;
 class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
@@ -91,6 +93,8 @@ public:
     MapRepairAction* mapRepair() const { return mMapRepair; }
     OldLiquidsAction* oldLiquids() const { return mOldLiquids; }
     BakeShadowsAction* bakeShadows() const { return mBakeShadows; }
+    TerrainImportActions* terrainImports() const { return mTerrainImports; }
+    TerrainExportActions* terrainExports() const { return mTerrainExports; }
     MinimapRenderAction* minimapRender() const { return mMinimapRender; }
     core::MapDocument* document() const;
     // The whole window as shown, with the viewport's last rendered frame painted in (a plain grab()
@@ -209,6 +213,8 @@ private:
     MapRepairAction* mMapRepair = nullptr;
     OldLiquidsAction* mOldLiquids = nullptr;
     BakeShadowsAction* mBakeShadows = nullptr;
+    TerrainImportActions* mTerrainImports = nullptr; // File > Import: heightmap image, HMP terrain
+    TerrainExportActions* mTerrainExports = nullptr; // File > Export: heightmap PNG, HMP5
     MinimapRenderAction* mMinimapRender = nullptr;
     bool mSelectionShowPending = false;
     std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport

@@ -18,6 +18,7 @@ enum class CommandId : int {
     ConvertOldLiquids, // MCLQ to MH2O over tiles of the map (core/edit/mclq_conversion.h)
     BakeShadows,       // Map > Bake Shadows (core/edit/bake_shadows.h)
     RestoreRecovery,   // autosaved work put back after a crash (core/recovery/recovery_restore.h)
+    ImportTerrain,     // File > Import > Heightmap Image / Gamestudio Terrain (core/edit/terrain_import.h)
 };
 
 } // namespace mapsmith::core
