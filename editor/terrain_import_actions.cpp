@@ -7,6 +7,8 @@
 #include <QMenu>
 #include <QWidget>
 
+#include <algorithm>
+
 namespace mapsmith::editor {
 
 TerrainImportActions::TerrainImportActions(DocumentManager& docs, QMenu* importMenu, QWidget* window,
@@ -32,6 +34,17 @@ TerrainImportActions::TerrainImportActions(DocumentManager& docs, QMenu* importM
     connect(&mDocs, &DocumentManager::documentChanged, this, enable);
 }
 
+core::TileBlock TerrainImportActions::startBlock(const std::optional<core::TileBlock>& last) const {
+    // The tile under the camera; the size of the last import's block (its file is offered again), else one
+    // tile until a file is chosen (the dialog sizes the block from it).
+    core::TileBlock block = mQueries->startBlock();
+    if (last) {
+        block.tilesX = std::min(last->tilesX, core::kTilesPerSide - block.first.x);
+        block.tilesY = std::min(last->tilesY, core::kTilesPerSide - block.first.y);
+    }
+    return block;
+}
+
 bool TerrainImportActions::dialogsAllowed() const {
     return mWindow && mWindow->isVisible() && !qEnvironmentVariableIsSet("MAPSMITH_NO_DIALOGS");
 }
@@ -43,8 +56,8 @@ std::unique_ptr<widgets::HeightmapImportDialog> TerrainImportActions::heightmapD
             [this](const core::TileBlock& b) { return mQueries->missingTiles(b); }},
         mWindow);
     widgets::HeightmapImportChoice start = mHeightmap;
-    start.block = mQueries->startBlock(); // sized from the image by the dialog
-    start.min = start.max = 0.0;          // the block's own range
+    start.block = startBlock(mHeightmap.image.isEmpty() ? std::nullopt : std::optional(mHeightmap.block));
+    start.min = start.max = 0.0; // the block's own range
     dialog->setChoice(start);
     return dialog;
 }
@@ -53,7 +66,7 @@ std::unique_ptr<widgets::HmpImportDialog> TerrainImportActions::hmpDialog() {
     auto dialog = std::make_unique<widgets::HmpImportDialog>(
         [this](const core::TileBlock& b) { return mQueries->missingTiles(b); }, mWindow);
     widgets::HmpImportChoice start = mHmp;
-    start.block = mQueries->startBlock();
+    start.block = startBlock(mHmp.file.isEmpty() ? std::nullopt : std::optional(mHmp.block));
     dialog->setChoice(start);
     return dialog;
 }

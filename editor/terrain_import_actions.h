@@ -48,6 +48,7 @@ private:
     void triggerHeightmap();
     void triggerHmp();
     bool dialogsAllowed() const;
+    core::TileBlock startBlock(const std::optional<core::TileBlock>& last) const;
 
     DocumentManager& mDocs;
     QWidget* mWindow = nullptr;

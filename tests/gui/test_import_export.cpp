@@ -6,10 +6,12 @@
 
 #include "core/document/map_document.h"
 #include "core/document/map_source.h"
+#include "core/geometry/coords.h"
 #include "editor/document_manager.h"
 #include "editor/main_window.h"
 #include "editor/terrain_export_actions.h"
 #include "editor/terrain_import_actions.h"
+#include "editor/viewport/terrain_viewport.h"
 #include "io/adt/adt.h"
 #include "widgets/heightmap_import_dialog.h"
 #include "widgets/hmp_import_dialog.h"
@@ -374,9 +376,19 @@ void TestImportExport::hmpImportTintsTheVertexColours() {
     QCOMPARE(choice.settings.heightOffset, 20.0);
     window.terrainImports()->setHmpChoice(choice);
 
+    // Looking down on the middle of the block.
+    const glm::dvec2 middle = core::tileOrigin({33, 33});
+    window.viewport()->setCamera({middle.x, middle.y, 900.0}, 0.0, -80.0);
+    const QImage plain = window.viewport()->grabFrame();
     const auto before = tileBytes(*doc);
     window.terrainImports()->hmpAction()->trigger();
     QCOMPARE(doc->undoStack()->count(), 1);
+    QTest::qWait(100); // the change notice goes out at the end of this event-loop turn
+    const QImage imported = window.viewport()->grabFrame();
+    QDir().mkpath(QStringLiteral(MAPSMITH_SCREENSHOT_DIR));
+    imported.save(QStringLiteral(MAPSMITH_SCREENSHOT_DIR "/import_hmp_tint.png"));
+    QVERIFY(!imported.isNull() && imported.size() == plain.size());
+    QVERIFY(imported != plain);
     int tinted = 0;
     for (const auto t : doc->loadedTiles()) {
         for (const auto& chunk : doc->tile(t)->chunks) {
