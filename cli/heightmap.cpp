@@ -8,14 +8,12 @@
 #include "cli/tile_io.h"
 
 #include "core/convert/heightmap_image.h"
+#include "core/convert/terrain_block.h"
 #include "core/document/atomic_file.h"
 #include "core/geometry/height_grid.h"
 
-#include <QBuffer>
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QImageReader>
-#include <QImageWriter>
 #include <QTextStream>
 
 #include <optional>
@@ -141,43 +139,34 @@ int runExportHeightmap(const QStringList& args) {
     const core::HeightGrid& grid = *sampled;
 
     // The range printed is the range used: the text is read back, so importing with it maps the same.
-    const core::HeightRange automatic = core::heightRangeOf(grid);
-    const double min = *parseHeight(heightText(givenMin.value_or(automatic.min)));
-    const double max = *parseHeight(heightText(givenMax.value_or(automatic.max)));
+    const core::HeightRange range = core::heightmapExportRange(grid, {givenMin, givenMax});
+    const double min = range.min;
+    const double max = range.max;
     if (!checkRange(min, max, command, err)) {
         return Usage;
     }
-    qsizetype clamped = 0;
-    for (const float h : grid.values) {
-        clamped += h < min || h > max ? 1 : 0;
-    }
-    if (clamped > 0) {
+    if (const std::size_t clamped = core::heightsOutside(grid, range); clamped > 0) {
         err << "warning: " << clamped << " of " << grid.values.size() << " heights lie outside "
             << heightText(min) << " .. " << heightText(max) << " and were clamped\n";
     }
 
-    const QImage image = core::heightmapImage(grid, min, max);
-    if (image.isNull()) {
-        err << command << ": the block " << tileBlockText(*block) << " is too large for one image ("
-            << grid.width << " x " << grid.height << " pixels)\n";
+    const auto png = core::encodeHeightmapPng(grid, range);
+    if (!png) {
+        if (png.error().code == core::CoreError::Code::Refused) {
+            err << command << ": the block " << tileBlockText(*block) << " is "
+                << QString::fromStdString(png.error().describe()) << "\n";
+        } else {
+            err << command << ": cannot encode the image: " << QString::fromStdString(png.error().describe())
+                << "\n";
+        }
         return Failure;
     }
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter writer(&buffer, "png");
-    if (!writer.write(image)) {
-        err << command << ": cannot encode the image: " << writer.errorString() << "\n";
-        return Failure;
-    }
-    const auto saved =
-        core::saveFileAtomically(outPath, std::as_bytes(std::span(png.constData(), std::size_t(png.size()))),
-                                 core::BackupPolicy::NoBackup);
+    const auto saved = core::saveFileAtomically(outPath, *png, core::BackupPolicy::NoBackup);
     if (!saved.ok) {
         err << command << ": " << saved.error << "\n";
         return Failure;
     }
-    out << "wrote " << outPath << ": " << image.width() << " x " << image.height()
+    out << "wrote " << outPath << ": " << grid.width << " x " << grid.height
         << " pixels, 16-bit grayscale, tiles " << tileBlockText(*block) << " of " << map->name << "\n";
     out << "height range: " << heightText(min) << " .. " << heightText(max) << " yards (import with --min "
         << heightText(min) << " --max " << heightText(max) << ")\n";
@@ -233,14 +222,13 @@ int runImportHeightmap(const QStringList& args) {
         err << command << ": " << QString::fromStdString(png.error().message) << "\n";
         return Failure;
     }
-    QByteArray pngBytes(reinterpret_cast<const char*>(png->data()), qsizetype(png->size()));
-    QBuffer pngBuffer(&pngBytes);
-    QImageReader reader(&pngBuffer);
-    const QImage image = reader.read();
-    if (image.isNull()) {
-        err << command << ": cannot read the image " << imagePath << ": " << reader.errorString() << "\n";
+    const auto decoded = core::decodeHeightmapImage(*png);
+    if (!decoded) {
+        err << command << ": cannot read the image " << imagePath << ": "
+            << QString::fromStdString(decoded.error().describe()) << "\n";
         return Failure;
     }
+    const QImage& image = *decoded;
     if (image.format() != QImage::Format_Grayscale16) {
         err << "warning: " << imagePath << " is not 16-bit grayscale; converted ("
             << (image.isGrayscale() ? "at most 256 height levels" : "colours to gray") << ")\n";
@@ -256,12 +244,12 @@ int runImportHeightmap(const QStringList& args) {
         err << "note: the image is " << image.width() << " x " << image.height() << " pixels, the block "
             << latticeW << " x " << latticeH << " vertices; it is stretched over the block\n";
     }
-    const core::HeightGrid grid = core::gridFromHeightmap(image, *min, *max);
+    const core::TerrainImport import{core::gridFromHeightmap(image, *min, *max), {}, std::nullopt};
 
     const BlockWrite written = editBlockTiles(
         command, *edit,
         [&](const std::function<io::Adt*(core::TileCoord)>& only) {
-            core::applyGrid(*block, grid, {}, only);
+            core::applyTerrainImport(*block, import, only);
         },
         err);
     if (!written.ok) {

@@ -8,6 +8,7 @@
 #include "cli/tile_io.h"
 
 #include "core/convert/hmp_terrain.h"
+#include "core/convert/terrain_block.h"
 #include "core/convert/vertex_colour_image.h"
 #include "core/document/atomic_file.h"
 #include "core/document/tile_loader.h"
@@ -25,8 +26,6 @@
 
 namespace mapsmith::cli {
 namespace {
-
-constexpr double kMaxYards = 1e9; // imported heights beyond this are a wrong scale, not terrain
 
 QString versionName(io::HmpVersion v) {
     return QStringLiteral("HMP%1").arg(int(v));
@@ -117,17 +116,14 @@ int runExportHmp(const QStringList& args) {
     }
     const core::HeightGrid& grid = *sampled;
 
-    const io::Hmp hmp = core::hmp5FromGrid(grid, core::kUnitSize);
-    const std::vector<std::byte> bytes = io::writeHmp5(hmp);
-    if (hmp.frames.empty() || bytes.empty()) {
+    const auto encoded = core::encodeBlockHmp5(grid);
+    if (!encoded) {
         err << command << ": the block " << tileBlockText(*block) << " cannot be written as HMP5 ("
-            << (hmp.frames.empty()
-                    ? QStringLiteral("a height is not a finite number")
-                    : QStringLiteral("%1 x %2 vertices is too many").arg(grid.width).arg(grid.height))
-            << ")\n";
+            << QString::fromStdString(encoded.error().describe()) << ")\n";
         return Failure;
     }
-    const auto saved = core::saveFileAtomically(outPath, bytes, core::BackupPolicy::NoBackup);
+    const io::Hmp& hmp = encoded->hmp;
+    const auto saved = core::saveFileAtomically(outPath, encoded->bytes, core::BackupPolicy::NoBackup);
     if (!saved.ok) {
         err << command << ": " << saved.error << "\n";
         return Failure;
@@ -212,35 +208,27 @@ int runImportHmp(const QStringList& args) {
     for (const io::Warning& w : hmp->warnings) {
         err << "warning: " << located(hmpPath, w) << "\n";
     }
-    const core::HeightGrid grid = core::gridFromHmp(*hmp);
-    if (grid.values.empty()) {
-        err << command << ": " << hmpPath << " holds no grid of heights; nothing written\n";
-        return Failure;
-    }
-    if (hmp->frames.size() > 1) {
+    const auto plan = core::planHmpImport(*hmp, {scale, offset, parser.isSet(tintOption)});
+    if ((plan || plan.error() != core::HmpImportProblem::NoGrid) && hmp->frames.size() > 1) {
         err << "note: " << hmpPath << " has " << hmp->frames.size() << " frames; the first is imported\n";
     }
-    // The heights in yards, checked before anything is written.
-    const Range units = rangeOf(grid);
-    Range yards{units.min * scale + offset, units.max * scale + offset};
-    if (yards.min > yards.max) {
-        std::swap(yards.min, yards.max);
-    }
-    if (!std::isfinite(yards.min) || !std::isfinite(yards.max) || std::abs(yards.min) > kMaxYards ||
-        std::abs(yards.max) > kMaxYards) {
-        err << command << ": the heights of " << hmpPath << " (" << heightText(units.min) << " .. "
-            << heightText(units.max) << ") * " << QString::number(scale, 'g', 9) << " + "
-            << QString::number(offset, 'g', 9) << " are not usable heights in yards; nothing written\n";
-        return Failure;
-    }
-    std::optional<QImage> skin;
-    if (parser.isSet(tintOption)) {
-        if (hmp->skins.empty()) {
+    if (!plan) {
+        switch (plan.error()) {
+        case core::HmpImportProblem::NoGrid:
+            err << command << ": " << hmpPath << " holds no grid of heights; nothing written\n";
+            return Failure;
+        case core::HmpImportProblem::UnusableHeights: {
+            const core::HeightGrid units = core::gridFromHmp(*hmp);
+            const Range r = rangeOf(units);
+            err << command << ": the heights of " << hmpPath << " (" << heightText(r.min) << " .. "
+                << heightText(r.max) << ") * " << QString::number(scale, 'g', 9) << " + "
+                << QString::number(offset, 'g', 9) << " are not usable heights in yards; nothing written\n";
+            return Failure;
+        }
+        case core::HmpImportProblem::NoSkin:
             err << command << ": --skin-tint needs a skin, and " << hmpPath << " has none\n";
             return Usage;
-        }
-        skin = core::hmpSkinImage(*hmp);
-        if (!skin) {
+        case core::HmpImportProblem::SkinNotDecoded: {
             const io::GamestudioSkin& first = hmp->skins.front();
             err << command << ": --skin-tint needs the first skin's colours, and the first skin of "
                 << hmpPath << " (type " << first.type
@@ -248,7 +236,12 @@ int runImportHmp(const QStringList& args) {
                 << "(without --skin-tint the heights import)\n";
             return Failure;
         }
+        }
     }
+    const core::HeightGrid& grid = plan->grid;
+    const Range units{plan->unitsMin, plan->unitsMax};
+    const Range yards{plan->yardsMin, plan->yardsMax};
+    const std::optional<QImage>& skin = plan->tint;
 
     const auto edit = prepareBlockEdit(command, parser.positionalArguments().at(1), *block, err);
     if (!edit) {
@@ -260,8 +253,7 @@ int runImportHmp(const QStringList& args) {
     const io::HmpExtent extent = io::hmpExtent(*hmp);
     const double unitsAcross = double(extent.xMax) - double(extent.xMin);
     const double yardsAcross = block->tilesX * core::kTileSize;
-    const double proportional =
-        unitsAcross > 0.0 && std::isfinite(unitsAcross) ? yardsAcross / unitsAcross : 0.0;
+    const double proportional = core::proportionalHeightScale(*hmp, *block);
     if (grid.width != block->latticeWidth() || grid.height != block->latticeHeight() ||
         (proportional > 0.0 && std::abs(proportional - 1.0) > 1e-4)) {
         err << "note: the terrain is " << grid.width << " x " << grid.height << " vertices, "
@@ -277,10 +269,7 @@ int runImportHmp(const QStringList& args) {
     const BlockWrite written = editBlockTiles(
         command, *edit,
         [&](const std::function<io::Adt*(core::TileCoord)>& only) {
-            core::applyGrid(*block, grid, {scale, offset}, only);
-            if (skin) {
-                core::applyColourImage(*block, *skin, only);
-            }
+            core::applyTerrainImport(*block, {grid, {scale, offset}, skin}, only);
         },
         err);
     if (!written.ok) {

@@ -14,7 +14,6 @@
 #include <QTextStream>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 namespace mapsmith::cli {
@@ -105,14 +104,6 @@ QString tileText(core::TileCoord t) {
     return QStringLiteral("%1_%2").arg(t.x).arg(t.y);
 }
 
-QString tileBlockText(const core::TileBlock& block) {
-    if (block.tilesX == 1 && block.tilesY == 1) {
-        return tileText(block.first);
-    }
-    return tileText(block.first) + QLatin1Char(':') +
-           tileText({block.first.x + block.tilesX - 1, block.first.y + block.tilesY - 1});
-}
-
 QList<core::TileCoord> blockTiles(const core::TileBlock& block) {
     QList<core::TileCoord> out;
     for (int y = 0; y < block.tilesY; ++y) {
@@ -149,20 +140,6 @@ QStringList missingTiles(const MapFolder& map, const core::TileBlock& block) {
         }
     }
     return missing;
-}
-
-QString heightText(double v) {
-    char buf[400];
-    const float f = float(v);
-    const auto r = double(f) == v ? std::to_chars(buf, buf + sizeof buf, f, std::chars_format::fixed)
-                                  : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-    return QString::fromLatin1(buf, int(r.ptr - buf));
-}
-
-std::optional<double> parseHeight(const QString& text) {
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
 }
 
 io::Expected<int> stageChangedFiles(core::FileTransaction& transaction, const TileFiles& before,

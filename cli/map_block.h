@@ -2,6 +2,8 @@
 // A map folder (the folder holding <Name>.wdt and its tiles <Name>_<x>_<y>.adt) and a rectangular block
 // of its tiles given as "--tiles X_Y[:X2_Y2]", for the commands that work on several tiles at once.
 
+#include "core/convert/height_text.h"
+#include "core/convert/terrain_block.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/height_grid.h"
 #include "io/adt/adt.h"
@@ -46,7 +48,7 @@ io::Expected<MapFolder> openMapFolder(const QString& path);
 // "X_Y" (one tile) or "X_Y:X2_Y2" (two opposite corners, inclusive, in any order), 0..63 each.
 std::optional<core::TileBlock> parseTileBlock(const QString& text);
 // The block as parseTileBlock() reads it: "X_Y" or "X_Y:X2_Y2" (north-west to south-east).
-QString tileBlockText(const core::TileBlock& block);
+using core::tileBlockText;
 // "X_Y" of a tile.
 QString tileText(core::TileCoord t);
 
@@ -61,11 +63,9 @@ std::optional<core::TileBlock> blockOption(const QCommandLineParser& parser, con
 // The file names ("Name_1_2.adt") of the block's tiles the folder does not have.
 QStringList missingTiles(const MapFolder& map, const core::TileBlock& block);
 
-// A height as printed for the user: the shortest text that reads back as the same float (heights are
-// floats in the tiles) or, for a value no float holds, as the same double. Fixed notation, yards.
-QString heightText(double v);
-// A finite number (nullopt for anything else).
-std::optional<double> parseHeight(const QString& text);
+// Heights as printed for the user and read back (core/convert/height_text.h, shared with the editor).
+using core::heightText;
+using core::parseHeight;
 
 // Stages in `transaction` the files of `after` whose bytes differ from `before` (the tile as read), the
 // previous version to be kept as "<name>.bak". A split part that was read and is no longer written (not

@@ -10,6 +10,7 @@
 #include "core/document/map_source.h"
 #include "core/edit/bake_shadows.h"
 #include "core/edit/mclq_conversion.h"
+#include "core/edit/terrain_import.h"
 #include "core/geometry/coords.h"
 #include "core/geometry/object_model.h"
 #include "core/repair/document_repair.h"
@@ -91,6 +92,26 @@ public:
     // (core/edit/bake_shadows.h; document_manager_shadows.cpp), with progress per tile and Cancel.
     // Returns the report (nullopt without a document, on failure or when cancelled).
     std::optional<core::BakeShadowsReport> bakeShadows(const core::BakeShadowsSettings& settings);
+    // File > Import > Heightmap Image / Gamestudio Terrain (document_manager_terrain.cpp): the file read
+    // and set on `block` as mapsmith-cli import-heightmap / import-hmp set it on the files
+    // (core/convert/terrain_block.h), as one undo step (core/edit/terrain_import.h) with progress per tile
+    // and Cancel. Every tile of the block must be in the map (the missing ones are named). Returns the
+    // report (nullopt without a document, on failure or when cancelled).
+    std::optional<core::TerrainImportReport>
+    importHeightmap(const QString& image, const core::TileBlock& block, double minHeight, double maxHeight);
+    std::optional<core::TerrainImportReport> importHmp(const QString& hmp, const core::TileBlock& block,
+                                                       const core::HmpImportSettings& settings);
+    // File > Export > Heightmap PNG / Gamestudio Terrain (HMP5): the block's heights as the open document
+    // holds them (unsaved edits included), encoded as export-heightmap / export-hmp encode them (the same
+    // bytes for the same heights) and written atomically at `path`. The PNG returns the range used (as
+    // printed; nullopt on failure); tiles the map lacks are 0 yards with allowMissing, else refused.
+    std::optional<core::HeightRange> exportHeightmap(const QString& path, const core::TileBlock& block,
+                                                     const core::HeightmapExportSettings& settings,
+                                                     bool allowMissing);
+    bool exportHmp5(const QString& path, const core::TileBlock& block);
+    // The block's heights from the open document (core::sampleDocumentBlock) without progress; nullopt
+    // without a document or when a tile cannot be read.
+    std::optional<core::HeightGrid> blockHeights(const core::TileBlock& block);
     // Where an export proposes to write: the last export of this map, else the custom patch name that
     // wins in the client's Data folder under `clientData` (core::nextFreePatchName), else beside the map.
     QString defaultPatchPath(const QString& clientData) const;
@@ -153,6 +174,10 @@ signals:
 
 private:
     class Progress;
+    std::optional<core::TerrainImportReport> importTerrain(const core::TileBlock& block,
+                                                           const core::TerrainImport& import,
+                                                           const QString& undoText, const QString& source);
+    std::optional<core::HeightGrid> sampleWithProgress(const core::TileBlock& block);
     bool openMap(const QString& given, bool askToReplace);
     // loadTilesAround without the report: the message naming the tiles that failed (one line each, at
     // most three listed), empty when none did.

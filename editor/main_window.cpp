@@ -20,6 +20,8 @@
 #include "editor/old_liquids_action.h"
 #include "editor/operation_progress.h"
 #include "editor/recovery_offer.h"
+#include "editor/terrain_export_actions.h"
+#include "editor/terrain_import_actions.h"
 #include "editor/tile_streamer.h"
 #include "editor/tool_settings_dock.h"
 #include "editor/viewport/terrain_viewport.h"
@@ -206,7 +208,11 @@ void MainWindow::createFileMenu() {
                                  [this] { chooseSaveFolder(core::TileLayout::V18); });
     mSaveAsSplit = file->addAction(tr("Save As Split Files (Cataclysm+)..."), this,
                                    [this] { chooseSaveFolder(core::TileLayout::Split); });
-    file->addAction(tr("&Import 0.5.3 Alpha Map..."), this, [this] {
+    const auto cameraTile = [this] { return mTileMap ? mTileMap->cameraTile() : std::nullopt; };
+    QMenu* importMenu = file->addMenu(tr("&Import"));
+    importMenu->setObjectName(QStringLiteral("importMenu"));
+    mTerrainImports = new TerrainImportActions(*mDocs, importMenu, this, cameraTile);
+    importMenu->addAction(tr("Import 0.5.3 &Alpha Map..."), this, [this] {
         const QString alpha = QFileDialog::getOpenFileName(this, tr("Import 0.5.3 Alpha Map"), QString(),
                                                            tr("Alpha client maps (*.wdt)"));
         if (alpha.isEmpty()) {
@@ -217,7 +223,6 @@ void MainWindow::createFileMenu() {
             mDocs->importAlphaMap(alpha, folder);
         }
     });
-    QMenu* importMenu = file->addMenu(tr("&Import"));
     ImportLevelAction::Hooks levelHooks;
     levelHooks.cameraTarget = [this] {
         const auto target = mViewport->pick(mViewport->rect().center());
@@ -229,8 +234,11 @@ void MainWindow::createFileMenu() {
     connect(mImportLevel, &ImportLevelAction::failed, this, &MainWindow::reportError);
     connect(mImportLevel, &ImportLevelAction::imported, this,
             [this](const QString& summary) { statusBar()->showMessage(summary, 8000); });
-    file->addAction(tr("&Export Patch MPQ..."), this, &MainWindow::exportPatchAsked);
-    file->addAction(tr("Export &Server Maps..."), this, &MainWindow::exportServerMapsAsked);
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    mTerrainExports = new TerrainExportActions(*mDocs, exportMenu, this, cameraTile);
+    exportMenu->addAction(tr("Export &Patch MPQ..."), this, &MainWindow::exportPatchAsked);
+    exportMenu->addAction(tr("Export &Server Maps..."), this, &MainWindow::exportServerMapsAsked);
     QMenu* alpha = file->addMenu(tr("Alpha Maps on Save"));
     alpha->setToolTipsVisible(true);
     mAlphaGroup = new QActionGroup(this);

@@ -68,6 +68,8 @@ class MapRepairAction;
 class OldLiquidsAction;
 class BakeShadowsAction;
 class MinimapRenderAction;
+class TerrainImportActions;
+class TerrainExportActions;
 class ObjectActions;
 class TerrainViewport;
 class TileStreamer;
@@ -93,6 +95,8 @@ public:
     MapRepairAction* mapRepair() const { return mMapRepair; }
     OldLiquidsAction* oldLiquids() const { return mOldLiquids; }
     BakeShadowsAction* bakeShadows() const { return mBakeShadows; }
+    TerrainImportActions* terrainImports() const { return mTerrainImports; }
+    TerrainExportActions* terrainExports() const { return mTerrainExports; }
     MinimapRenderAction* minimapRender() const { return mMinimapRender; }
     ImportLevelAction* importLevel() const { return mImportLevel; }
     core::MapDocument* document() const;
@@ -215,6 +219,8 @@ private:
     ImportLevelAction* mImportLevel = nullptr;
     OldLiquidsAction* mOldLiquids = nullptr;
     BakeShadowsAction* mBakeShadows = nullptr;
+    TerrainImportActions* mTerrainImports = nullptr; // File > Import: heightmap image, HMP terrain
+    TerrainExportActions* mTerrainExports = nullptr; // File > Export: heightmap PNG, HMP5
     MinimapRenderAction* mMinimapRender = nullptr;
     bool mSelectionShowPending = false;
     std::optional<glm::dvec3> mCursor; // the terrain point under the mouse in the viewport

@@ -19,6 +19,7 @@ enum class CommandId : int {
     BakeShadows,       // Map > Bake Shadows (core/edit/bake_shadows.h)
     RestoreRecovery,   // autosaved work put back after a crash (core/recovery/recovery_restore.h)
     ImportLevel,       // a Gamestudio level's terrain entities (core/convert/wmb_import.h)
+    ImportTerrain,     // File > Import > Heightmap Image / Gamestudio Terrain (core/edit/terrain_import.h)
 };
 
 } // namespace mapsmith::core

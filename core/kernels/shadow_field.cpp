@@ -68,7 +68,7 @@ ShadowField shadowFieldAround(TileCoord tile, int margin,
     return field;
 }
 
-HeightRange tileHeightRange(const io::Adt& adt) {
+TileHeightRange tileHeightRange(const io::Adt& adt) {
     double lo = std::numeric_limits<double>::infinity();
     double hi = -std::numeric_limits<double>::infinity();
     for (const io::MapChunk& chunk : adt.chunks) {
@@ -76,7 +76,7 @@ HeightRange tileHeightRange(const io::Adt& adt) {
         lo = std::min(lo, double(chunk.position.z) + double(*mn));
         hi = std::max(hi, double(chunk.position.z) + double(*mx));
     }
-    return lo <= hi ? HeightRange{lo, hi} : HeightRange{};
+    return lo <= hi ? TileHeightRange{lo, hi} : TileHeightRange{};
 }
 
 } // namespace mapsmith::core

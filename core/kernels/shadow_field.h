@@ -56,11 +56,12 @@ private:
 ShadowField shadowFieldAround(TileCoord tile, int margin,
                               const std::function<const io::Adt*(TileCoord)>& tileAt);
 
-// The lowest and highest vertex (yards, absolute) of a tile; {0, 0} for a tile without chunks.
-struct HeightRange {
+// The lowest and highest vertex (yards, absolute) of a tile; {0, 0} for a tile without chunks. (Not
+// core::HeightRange of heightmap_image.h: one name with two definitions broke the one-definition rule.)
+struct TileHeightRange {
     double min = 0.0;
     double max = 0.0;
 };
-HeightRange tileHeightRange(const io::Adt& adt);
+TileHeightRange tileHeightRange(const io::Adt& adt);
 
 } // namespace mapsmith::core
