@@ -110,10 +110,12 @@ int runImportWmb(const QStringList& args) {
     parser.addPositionalArgument(
         QStringLiteral("MAPDIR"),
         QStringLiteral("The map folder (holding NAME.wdt and its tiles) or its .wdt."));
-    const QCommandLineOption at(QStringLiteral("at"),
-                                QStringLiteral("World position X,Y[,Z] in yards (x north, y west) of the "
-                                               "level's origin; without Z the level's floor (its lowest block) stands on the terrain."),
-                                QStringLiteral("X,Y[,Z]"));
+    const QCommandLineOption at(
+        QStringLiteral("at"),
+        QStringLiteral(
+            "World position X,Y[,Z] in yards (x north, y west) of the "
+            "level's origin; without Z the level's floor (its lowest block) stands on the terrain."),
+        QStringLiteral("X,Y[,Z]"));
     const QCommandLineOption scale(
         QStringLiteral("scale"),
         QStringLiteral("Yards per quant (the level's unit). Default 1/36 = 0.0278: one quant is one inch."),

@@ -1,5 +1,5 @@
-// Autosave costs (README, "Autosave and recovery"): one hills tile copied on the UI thread and packed (encode +
-// zlib) on the worker; a modified 3x3 block written as one autosave (copy, then encode + zlib + write).
+// Autosave costs (README, "Autosave and recovery"): one hills tile copied on the UI thread and packed (encode
+// + zlib) on the worker; a modified 3x3 block written as one autosave (copy, then encode + zlib + write).
 
 #include "core/document/chunk_dirty.h"
 #include "core/document/map_document.h"

@@ -115,7 +115,8 @@ void TestCliImportWmb::importsTheLevel() {
     QCOMPARE(tile["mapObjects"].size(), std::size_t(1));
     const auto wmo = worldOf(tile["mapObjects"][0]["position"]);
     const double origin = kGround + 256.0 * kYardsPerQuant;
-    QVERIFY(std::abs(wmo[0] - kAtX) < 0.01 && std::abs(wmo[1] - kAtY) < 0.01 && std::abs(wmo[2] - origin) < 0.01);
+    QVERIFY(std::abs(wmo[0] - kAtX) < 0.01 && std::abs(wmo[1] - kAtY) < 0.01 &&
+            std::abs(wmo[2] - origin) < 0.01);
     QCOMPARE(tile["mapObjects"][0]["rotation"], Json::parse("[0.0, 90.0, 0.0]"));
     const io::Wmb level = corpusLevel();
     std::size_t models = 0;
