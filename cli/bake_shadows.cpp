@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/data_option.h"
 #include "cli/map_block.h"
+#include "cli/map_document_open.h"
 
 #include "core/document/asset_folders.h"
 #include "core/document/map_document.h"
@@ -105,13 +106,12 @@ int runBakeShadows(const QStringList& args) {
         err << command << ": " << QString::fromStdString(map.error().describe()) << "\n";
         return Failure;
     }
-    auto* source = new core::FolderMapSource(map->wdtPath);
-    auto doc = core::MapDocument::open(std::unique_ptr<core::MapSource>(source));
-    if (!doc) {
-        err << command << ": " << QString::fromStdString(doc.error().describe()) << "\n";
+    const OpenedMapDocument opened = openMapDocument(*map, command, err);
+    if (!opened) {
         return Failure;
     }
-    core::MapDocument& document = **doc;
+    core::MapDocument& document = *opened.doc;
+    core::FolderMapSource* source = opened.source;
 
     core::BakeShadowsSettings settings;
     settings.sun = *sunDirection;

@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/data_option.h"
 #include "cli/map_block.h"
+#include "cli/map_document_open.h"
 
 #include "core/convert/placement_csv.h"
 #include "core/document/asset_folders.h"
@@ -186,29 +187,15 @@ int runPlace(const QStringList& args) {
         err << command << ": nothing written\n";
         return Failure;
     }
-    auto* source = new core::FolderMapSource(map->wdtPath);
-    auto doc = core::MapDocument::open(std::unique_ptr<core::MapSource>(source));
-    if (!doc) {
-        err << command << ": " << QString::fromStdString(doc.error().describe()) << "\n";
+    const OpenedMapDocument opened = openMapDocument(*map, command, err);
+    if (!opened) {
         return Failure;
     }
-    core::MapDocument& document = **doc;
-    // Fresh ids map-wide: every tile's ids are learnt first (one tile in memory at a time).
-    core::UniqueIdAllocator ids;
-    ids.attach(document);
-    for (int y = 0; y < core::kTilesPerSide; ++y) {
-        for (int x = 0; x < core::kTilesPerSide; ++x) {
-            if (!document.tileExists({x, y})) {
-                continue;
-            }
-            auto tile = source->readTile({x, y}, document.bigAlpha());
-            if (!tile) {
-                err << command << ": " << QString::fromStdString(tile.error().describe())
-                    << " (its uniqueIds are needed to give fresh ones); nothing written\n";
-                return Failure;
-            }
-            ids.scanTile(*tile);
-        }
+    core::MapDocument& document = *opened.doc;
+    core::FolderMapSource* source = opened.source;
+    core::UniqueIdAllocator ids; // fresh ids map-wide
+    if (!learnUniqueIds(document, ids, command, err)) {
+        return Failure;
     }
 
     core::ModelLibrary models(assets.source);

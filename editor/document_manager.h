@@ -148,6 +148,12 @@ public:
     // Maps opened or saved as lately, newest first: absolute paths of files that still exist.
     QStringList recentFiles() const;
 
+    // Runs `work` on a worker thread while the progress dialog shows `label` (no steps; it appears after
+    // 0.4 s like the others) and the window stays responsive. False when Cancel was pressed: the work still
+    // ran to its end (it cannot be stopped half-way) but its result is to be dropped. `work` must touch
+    // nothing the UI thread uses meanwhile (document_manager_background.cpp).
+    bool runInBackground(const QString& label, const std::function<void()>& work);
+
 public slots:
     // Stops the running operation after the tile or file being written (it then fails).
     void cancel() { mCancelled = true; }

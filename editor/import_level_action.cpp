@@ -100,6 +100,20 @@ ImportLevelAction::importLevel(const widgets::ImportLevelChoice& choice) {
     request.yardsPerQuant = choice.yardsPerQuant;
     request.entityFiles = core::entityFileSource(mHooks.gameData ? mHooks.gameData() : nullptr,
                                                  QFile::encodeName(file.absolutePath()).toStdString());
+    // The blocks' WMO (triangles, collision tree, BLP textures: most of the import's time) on a worker, with
+    // the progress dialog up for a large level; the rest touches the document, here.
+    {
+        const core::WmbWmoOptions options = core::levelWmoOptions(request);
+        std::shared_ptr<const core::Expected<core::WmbWmo>> built;
+        const bool finished = mDocs.runInBackground(tr("Building %1's blocks...").arg(file.fileName()), [&] {
+            built =
+                std::make_shared<const core::Expected<core::WmbWmo>>(core::buildWmoFromWmb(*level, options));
+        });
+        if (!finished || mDocs.document() != doc) {
+            return std::nullopt; // cancelled, or another map opened meanwhile: nothing written or changed
+        }
+        request.builtWmo = std::move(built);
+    }
     auto plan = core::planWmbImport(*doc, *level, request);
     if (!plan) {
         return fail(tr("%1 was not imported: %2")

@@ -858,15 +858,17 @@ QString MainWindow::mapFolder() const {
 
 void MainWindow::applyAssetSources() {
     // The open map's folder above the game data: the files an import wrote there (a level's WMO) are
-    // found by their game paths.
-    std::shared_ptr<const io::AssetSource> source = mGameData;
+    // found by their game paths. No game data yet (a map opened before the folders were applied): none.
+    const std::shared_ptr<const io::AssetSource> gameData =
+        mGameData ? mGameData : std::make_shared<io::OverlayAssetSource>();
+    std::shared_ptr<const io::AssetSource> source = gameData;
     bool mapFiles = false;
     if (!mAssetMapFolder.isEmpty()) {
         if (auto folder = io::FolderAssetSource::open(QFile::encodeName(mAssetMapFolder).toStdString())) {
             mapFiles = !(*folder)->list("World").empty();
             source =
                 std::make_shared<io::OverlayAssetSource>(std::vector<std::shared_ptr<const io::AssetSource>>{
-                    std::shared_ptr<const io::AssetSource>(std::move(*folder)), mGameData});
+                    std::shared_ptr<const io::AssetSource>(std::move(*folder)), gameData});
         }
     }
     mTextureCache->setSource(source);

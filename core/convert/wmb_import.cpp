@@ -181,6 +181,11 @@ std::string levelGameFolder(const std::string& levelName) {
     return "World\\wmo\\Gamestudio\\" + levelGameName(levelName);
 }
 
+WmbWmoOptions levelWmoOptions(const WmbImportRequest& request) {
+    return WmbWmoOptions{request.yardsPerQuant, levelGameFolder(request.levelName),
+                         levelGameName(request.levelName)};
+}
+
 namespace {
 
 // The lowest z (quants) of the level's block bounds; 0 without blocks.
@@ -240,10 +245,14 @@ Expected<WmbImportPlan> planWmbImport(MapDocument& doc, const io::Wmb& level,
 
     // The blocks as a WMO.
     if (hasBlockTriangles(level)) {
-        auto wmo = buildWmoFromWmb(level, WmbWmoOptions{ypq, folder, name});
-        if (!wmo) {
-            return wmo.error();
+        const auto builtWmo =
+            request.builtWmo
+                ? request.builtWmo
+                : std::make_shared<const Expected<WmbWmo>>(buildWmoFromWmb(level, levelWmoOptions(request)));
+        if (!*builtWmo) {
+            return builtWmo->error();
         }
+        const WmbWmo* wmo = &**builtWmo;
         report.warnings.insert(report.warnings.end(), wmo->warnings.begin(), wmo->warnings.end());
         if (!wmo->groups.empty()) {
             report.wmoModel = wmo->rootPath;

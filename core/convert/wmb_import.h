@@ -48,7 +48,13 @@ struct WmbImportRequest {
     // name alone (case-insensitively): the game data folders and the .wmb's folder (entityFileSource).
     // Null: none is found.
     std::shared_ptr<const io::AssetSource> entityFiles;
+    // The blocks' WMO when the caller built it beforehand (buildWmoFromWmb with levelWmoOptions(request),
+    // e.g. on a worker thread: it is most of an import's time); null: planWmbImport builds it.
+    std::shared_ptr<const Expected<WmbWmo>> builtWmo;
 };
+
+// The options planWmbImport builds the level's WMO with: the request's scale, its game folder and name.
+WmbWmoOptions levelWmoOptions(const WmbImportRequest& request);
 
 // The data folders and the folder of the level (loose files, any case), in that order.
 std::shared_ptr<const io::AssetSource> entityFileSource(std::shared_ptr<const io::AssetSource> data,
