@@ -659,10 +659,6 @@ int runRoundtrip(const QStringList& args) {
         }
     }
     if (parser.isSet(json)) {
-        Json w = Json::array();
-        for (const auto& x : warnings) {
-            w.push_back(errorJson(x));
-        }
         Json r = Json::array();
         for (const QString& path : removed) {
             r.push_back(path.toStdString());
@@ -678,7 +674,7 @@ int runRoundtrip(const QStringList& args) {
                        {"wdtOut", wdtWritten.toStdString()},
                        {"files", fileList},
                        {"removed", r},
-                       {"warnings", w}});
+                       {"warnings", errorListJson(warnings)}});
     } else {
         for (const auto& x : warnings) {
             err() << "warning: " << describe(x) << "\n";

@@ -79,10 +79,6 @@ void printReport(const QString& inPath, const QString& outPath, const std::vecto
         list.push_back(std::move(j));
     }
     if (json) {
-        Json w = Json::array();
-        for (const auto& x : warnings) {
-            w.push_back(errorJson(x));
-        }
         Json m = Json::array();
         for (const QString& name : missing) {
             m.push_back(name.toStdString());
@@ -96,7 +92,7 @@ void printReport(const QString& inPath, const QString& outPath, const std::vecto
                        {"semanticallyIdentical", same},
                        {"files", list},
                        {"missing", m},
-                       {"warnings", w}});
+                       {"warnings", errorListJson(warnings)}});
         return;
     }
     for (const auto& x : warnings) {

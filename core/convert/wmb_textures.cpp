@@ -47,6 +47,16 @@ std::uint32_t nearestPowerOfTwo(std::uint32_t side) {
     return p;
 }
 
+namespace {
+
+// A whole pixel coordinate wrapped into 0..side-1 (the texture repeats).
+std::size_t wrapIndex(double v, std::uint32_t side) {
+    const auto m = std::int64_t(v) % std::int64_t(side);
+    return std::size_t(m < 0 ? m + side : m);
+}
+
+} // namespace
+
 std::vector<std::uint8_t> resampleRgbaWrapped(std::span<const std::uint8_t> rgba, std::uint32_t width,
                                               std::uint32_t height, std::uint32_t newWidth,
                                               std::uint32_t newHeight) {
@@ -61,22 +71,14 @@ std::vector<std::uint8_t> resampleRgbaWrapped(std::span<const std::uint8_t> rgba
         const double fy = (y + 0.5) * sy - 0.5;
         const double y0f = std::floor(fy);
         const double ty = fy - y0f;
-        const auto wrapY = [&](double v) {
-            const auto m = std::int64_t(v) % std::int64_t(height);
-            return std::size_t(m < 0 ? m + height : m);
-        };
-        const std::size_t y0 = wrapY(y0f);
-        const std::size_t y1 = wrapY(y0f + 1);
+        const std::size_t y0 = wrapIndex(y0f, height);
+        const std::size_t y1 = wrapIndex(y0f + 1, height);
         for (std::uint32_t x = 0; x < newWidth; ++x) {
             const double fx = (x + 0.5) * sx - 0.5;
             const double x0f = std::floor(fx);
             const double tx = fx - x0f;
-            const auto wrapX = [&](double v) {
-                const auto m = std::int64_t(v) % std::int64_t(width);
-                return std::size_t(m < 0 ? m + width : m);
-            };
-            const std::size_t x0 = wrapX(x0f);
-            const std::size_t x1 = wrapX(x0f + 1);
+            const std::size_t x0 = wrapIndex(x0f, width);
+            const std::size_t x1 = wrapIndex(x0f + 1, width);
             for (std::size_t c = 0; c < 4; ++c) {
                 const auto at = [&](std::size_t px, std::size_t py) {
                     return double(rgba[(py * width + px) * 4 + c]);
